@@ -1,0 +1,49 @@
+"""Forms for the account pages."""
+
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from .models import DISPLAY_NAME_MAX_LENGTH, User, display_name_validators
+from .services import display_name_is_reserved, display_name_is_taken
+
+
+class DisplayNameSignupForm(forms.Form):
+    """The extra field of allauth's signup form (``ACCOUNT_SIGNUP_FORM_CLASS``)."""
+
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        validators=display_name_validators,
+        help_text=_("The name other players see. Letters, digits, spaces, dots and dashes."),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
+
+    def clean_display_name(self) -> str:
+        name: str = self.cleaned_data["display_name"].strip()
+        if display_name_is_reserved(name):
+            raise forms.ValidationError(_("This display name is reserved."), code="reserved")
+        if display_name_is_taken(name):
+            raise forms.ValidationError(_("This display name is already taken."), code="taken")
+        return name
+
+    def signup(self, request: HttpRequest, user: User) -> None:
+        """Required by allauth; the adapter already stored the display name before the first save."""
+
+
+class DeleteAccountForm(forms.Form):
+    """Asks for the password once more before an account is anonymised."""
+
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput)
+
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("The password is not correct."), code="wrong_password")
+        return password

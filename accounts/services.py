@@ -1,0 +1,61 @@
+"""Writes on accounts (HackSoft style: views and commands parse input and call these)."""
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth.hashers import make_password
+from django.db import transaction
+from django.utils import timezone
+
+from .models import User
+
+#: Display names nobody may take, compared case-insensitively.
+RESERVED_DISPLAY_NAMES = frozenset({"deleted player", "удалённый игрок", "admin", "system"})
+
+
+def display_name_is_reserved(name: str) -> bool:
+    lowered = name.strip().lower()
+    return lowered in RESERVED_DISPLAY_NAMES or lowered.startswith("deleted-")
+
+
+def display_name_is_taken(name: str, *, exclude_pk: int | None = None) -> bool:
+    return (
+        User.objects.filter(display_name__iexact=name.strip()).exclude(pk=exclude_pk).exists()
+    )
+
+
+@transaction.atomic
+def user_anonymise(*, user: User) -> None:
+    """Delete an account while keeping its row for other players' history.
+
+    Personal data goes (email addresses, names, password, permissions); the row stays with a
+    placeholder name and ``deleted_at`` set, so pages show "deleted player". ``is_active=False``
+    also ends every open session at its next request.
+    """
+    EmailAddress.objects.filter(user=user).delete()
+    placeholder = f"deleted-{user.pk}"
+    user.username = placeholder
+    user.display_name = placeholder
+    user.email = ""
+    user.first_name = ""
+    user.last_name = ""
+    user.set_unusable_password()
+    user.is_active = False
+    user.is_staff = False
+    user.is_superuser = False
+    user.deleted_at = timezone.now()
+    user.save()
+    user.groups.clear()
+    user.user_permissions.clear()
+
+
+def bot_ensure(*, level: User.BotLevel) -> tuple[User, bool]:
+    """The bot account of ``level``, created when missing; returns ``(bot, created)``."""
+    name = f"Bot {level.value.capitalize()}"
+    return User.objects.get_or_create(
+        username=f"bot-{level.value}",
+        defaults={
+            "display_name": name,
+            "is_bot": True,
+            "bot_level": level.value,
+            "password": make_password(None),  # unusable: bots never log in
+        },
+    )

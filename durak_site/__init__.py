@@ -1,0 +1,8 @@
+"""The Durak club's Django project.
+
+Importing the Celery app here makes ``@shared_task`` bind to it in every process (web, worker, beat).
+"""
+
+from .celery import app as celery_app
+
+__all__ = ("celery_app",)

@@ -1,0 +1,28 @@
+"""The ASGI entry point: HTTP through Django, websockets through Channels.
+
+Websockets pass the allowed-hosts origin check (a page on another site cannot open a socket with our
+cookies) and the session/auth middleware (``scope["user"]``) before reaching the route table.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "durak_site.settings")
+# Django must be set up before anything imports models (consumers, the auth middleware).
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from .routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

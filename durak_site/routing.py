@@ -1,0 +1,27 @@
+"""The websocket route table.
+
+Each app that serves websockets exposes ``websocket_urlpatterns`` in its ``routing.py``; add the
+module to ``APP_ROUTING_MODULES`` and its routes are appended here (e.g. ``"games.routing"``).
+"""
+
+from importlib import import_module
+
+from django.urls import URLPattern, path
+
+from .consumers import EchoConsumer
+
+#: Modules whose ``websocket_urlpatterns`` are collected, in order.
+APP_ROUTING_MODULES: tuple[str, ...] = ("games.routing",)
+
+site_websocket_urlpatterns = [path("ws/echo/", EchoConsumer.as_asgi(), name="ws-echo")]
+
+
+def collect_websocket_urlpatterns() -> list[URLPattern]:
+    """The site's routes followed by every app's, as one list for ``URLRouter``."""
+    patterns = list(site_websocket_urlpatterns)
+    for module in APP_ROUTING_MODULES:
+        patterns.extend(import_module(module).websocket_urlpatterns)
+    return patterns
+
+
+websocket_urlpatterns = collect_websocket_urlpatterns()

@@ -1,0 +1,287 @@
+"""Settings for every mode of the Durak club, chosen by the environment.
+
+Three modes, one module (README.md has the table of variables):
+
+* **embedded** (nothing set): SQLite in WAL mode with immediate transactions, an in-process channel
+  layer, and Celery on the ``memory://`` broker whose worker runs as a thread of the serving process
+  (started by ``manage.py serve`` / ``runserver``, see ``durak_site.embedded_worker``).
+* **services** (``DATABASE_URL`` and/or ``REDIS_URL``): PostgreSQL, ``channels_redis``, a Redis cache
+  and Celery over Redis with separate ``celery worker`` and ``celery beat`` processes.
+* **production** (``DJANGO_ENV=production``): adds the secret key from the environment, secure
+  cookies, HSTS, whitenoise's manifest storage and JSON logs; passes ``check --deploy`` cleanly.
+"""
+
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+from django.utils.translation import gettext_lazy as _
+
+from .env import env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DJANGO_ENV = env_str("DJANGO_ENV", "development").strip().lower()
+if DJANGO_ENV not in {"development", "production"}:
+    raise ImproperlyConfigured(f"DJANGO_ENV must be 'development' or 'production', not {DJANGO_ENV!r}")
+PRODUCTION = DJANGO_ENV == "production"
+
+DEBUG = env_bool("DJANGO_DEBUG", default=not PRODUCTION)
+
+SECRET_KEY = env_str("DJANGO_SECRET_KEY")
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_ENV=production")
+    SECRET_KEY = "django-insecure-local-development-key-never-use-in-production"
+
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
+)
+if PRODUCTION and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_ENV=production")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    # durak_site first: its runserver (daphne + embedded Celery worker) wins over daphne's.
+    "durak_site",
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "allauth",
+    "allauth.account",
+    "accounts",
+    "games",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "durak_site.urls"
+ASGI_APPLICATION = "durak_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+            conn_health_checks=True,
+        )
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "OPTIONS": {
+                # Writers take the lock at BEGIN, so concurrent writers queue on the busy timeout
+                # instead of failing with "database is locked" on lock upgrade.
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: channel layer, cache, Celery broker ----------------------------------------------
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CHANNEL_LAYERS: dict[str, Any] = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # redis-py's default 5 s socket timeout equals channels_redis's blocking read and drops
+            # idle websockets with 1011 (NOTES.md); keep it well above.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
+        }
+    }
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "durak_site.channel_layers.ThreadSafeInMemoryChannelLayer"}
+    }
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://")
+#: True when the worker must run inside the serving process (see durak_site.embedded_worker).
+CELERY_EMBEDDED_WORKER = CELERY_BROKER_URL.startswith("memory://")
+if CELERY_EMBEDDED_WORKER:
+    # The memory transport polls once a second by default: every task would wait up to 1 s.
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {"polling_interval": 0.02}
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = "UTC"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- Accounts -------------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "accounts:me"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.DisplayNameSignupForm"
+ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+#: allauth's limits, stated here so they are visible; counted in the cache (Redis when set).
+ACCOUNT_RATE_LIMITS = {
+    "signup": "10/m/ip,50/h/ip",
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,5/5m/key",
+    "reset_password": "20/m/ip,5/m/key",
+    "reset_password_from_key": "20/m/ip",
+    "change_password": "5/m/user",
+    "manage_email": "10/m/user",
+    "reauthenticate": "10/m/user",
+    "confirm_email": "1/3m/key",
+}
+
+# --- Email ----------------------------------------------------------------------------------
+# Django 6.1's MAILERS (EMAIL_BACKEND and EMAIL_HOST are deprecated): SMTP when a host is given.
+EMAIL_SMTP_HOST = env_str("EMAIL_HOST")
+if EMAIL_SMTP_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": EMAIL_SMTP_HOST,
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER"),
+                "password": env_str("EMAIL_HOST_PASSWORD"),
+                "use_tls": env_bool("EMAIL_USE_TLS", default=True),
+                "timeout": 10,
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Durak club <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Language -------------------------------------------------------------------------------
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+# --- Static files ---------------------------------------------------------------------------
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# --- Security -------------------------------------------------------------------------------
+# The policy applies in every mode so that a violation shows up during development already.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "object-src": [CSP.NONE],
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if PRODUCTION:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+# --- Logging --------------------------------------------------------------------------------
+LOG_LEVEL = env_str("DJANGO_LOG_LEVEL", "INFO").upper()
+LOG_FORMAT = env_str("DJANGO_LOG_FORMAT", "json" if PRODUCTION else "text")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {"()": "durak_site.logging.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django.request": {"level": "WARNING"},
+        "daphne": {"level": "WARNING"},
+        "celery": {"level": "WARNING"},
+    },
+}
+
+#: Password of the ``demo`` staff account made by ``manage.py ensure_demo`` (local use only).
+DEMO_PASSWORD = env_str("DEMO_PASSWORD", "" if PRODUCTION else "durak-demo")

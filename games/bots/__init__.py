@@ -1,0 +1,42 @@
+"""Bots that play a seat: pure Python, no Django, and they read only what the seat may see.
+
+``choose_action(level, view, legal_actions, seed)`` is the one entry point: the site calls it for a
+bot's seat or an autopilot, with the seat's ``View`` and the engine's legal actions for that seat,
+never the game state, so a bot cannot peek at hands or the stock. ``seed`` makes the choice
+reproducible (a replayed task picks the same move).
+
+Levels: ``random`` (any legal action, uniformly) and ``easy`` (cheapest-card heuristics, see
+``games.bots.easy``). Stronger levels arrive with the bots issue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.engine.actions import Action
+
+from .easy import choose_easy
+from .random_bot import choose_random
+
+#: A bot: (the seat's view, its legal actions, a seed) -> one of those actions.
+Chooser = Callable[[Any, Sequence[Action], str], Action]
+
+BOTS: dict[str, Chooser] = {"random": choose_random, "easy": choose_easy}
+LEVELS: tuple[str, ...] = tuple(BOTS)
+
+
+def choose_action(level: str, view: Any, legal_actions: Sequence[Action], seed: str) -> Action:
+    """The bot of ``level``'s choice among ``legal_actions`` (must not be empty).
+
+    >>> from games.engine.actions import Action
+    >>> str(choose_action("random", None, [Action.parse("take")], "s"))
+    'take'
+    """
+    if not legal_actions:
+        raise ValueError("a bot was asked to act without legal actions")
+    try:
+        chooser = BOTS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
+    return chooser(view, legal_actions, seed)

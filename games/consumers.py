@@ -1,0 +1,206 @@
+"""Websockets of live play: one per match page viewer, one per lobby, one per table page.
+
+Nothing private crosses the channel layer: the services broadcast thin "changed" events (ids and
+a version) and every socket renders its own viewer's fragments from the database through the
+presenter, then sends them as htmx out-of-band swaps. A (re)connecting socket first gets the
+full current view, so a lost event is healed by the next one or by a reconnect.
+
+Frames from the browser (the htmx ws extension sends form values as JSON):
+``{"action": "cover 7S>6S", "version": 12}``; extra keys (``HEADERS``, the CSRF field) are
+ignored. A malformed, illegal, stale or unauthorised action is answered with an error fragment
+to the sender alone (for a stale one, with the current view as well) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import selectors, services
+from games.fragments import match_fragments, render_error
+from games.models import Match, Table
+from games.presenters import present_lobby, present_table
+
+#: Close codes (4000-4999 are the application's): no such match/table, not allowed to watch.
+CLOSE_NOT_FOUND = 4404
+CLOSE_FORBIDDEN = 4403
+
+
+class MatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """``/ws/match/<id>/``: the match page of one viewer (player, spectator or anonymous)."""
+
+    match_id: int
+    group: str
+    version: int
+    last_seq: int
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.version = -1
+        self.last_seq = 0
+        allowed = await database_sync_to_async(_may_watch_match)(self.match_id, self.user)
+        if allowed is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if not allowed:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.group = services.match_group(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.push(full=True)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    @property
+    def user(self) -> User | AnonymousUser:
+        user: User | AnonymousUser = self.scope.get("user") or AnonymousUser()
+        return user
+
+    async def match_changed(self, event: dict[str, Any]) -> None:
+        """The thin broadcast of ``games.services``: re-render this viewer's fragments."""
+        if int(event.get("version", 0)) <= self.version:
+            return
+        await self.push(full=False)
+
+    async def push(self, *, full: bool, error: str = "") -> None:
+        """Send this viewer's fragments: all of them, or the changes since the last push."""
+        rendered = await database_sync_to_async(_render_match)(
+            self.match_id, self.user, error, None if full else self.last_seq
+        )
+        if rendered is None:
+            return
+        html, version, last_seq = rendered
+        self.version, self.last_seq = version, last_seq
+        await self.send(text_data=html)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame = _parse_frame(text_data)
+        if frame is None:
+            await self.send_error(_("That message was not understood."), code="malformed")
+            return
+        action, version = frame
+        user = self.user
+        if not isinstance(user, User):
+            await self.send_error(_("Log in to play."), code="anonymous")
+            return
+        try:
+            await database_sync_to_async(services.action_apply)(
+                match_id=self.match_id, user=user, action_text=action, expected_version=version
+            )
+        except services.StaleVersion as error:
+            await self.push(full=True, error=error.message)
+        except services.GameError as error:
+            await self.send_error(error.message, code=getattr(error, "code", "refused"))
+
+    async def send_error(self, message: str, *, code: str) -> None:
+        """An error fragment for this socket alone."""
+        await self.send(text_data=render_error(message, code=code))
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """``/ws/lobby/``: the list of open tables, re-sent whenever a table changes."""
+
+    async def connect(self) -> None:
+        await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        await self.lobby_changed({})
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        user = self.scope.get("user") or AnonymousUser()
+        await self.send(text_data=await database_sync_to_async(_render_lobby)(user))
+
+
+class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """``/ws/table/<id>/``: the seats of a table page; sends the way to a match once dealt."""
+
+    table_id: int
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        await self.channel_layer.group_add(services.table_group(self.table_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        group = services.table_group(self.table_id)
+        await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        user = self.scope.get("user") or AnonymousUser()
+        html = await database_sync_to_async(_render_table)(self.table_id, user)
+        if html:
+            await self.send(text_data=html)
+
+
+# --- sync helpers (run in a worker thread) ----------------------------------------------------
+
+
+def _parse_frame(text_data: str | None) -> tuple[str, int] | None:
+    """``(action, version)`` of a well-formed frame, else ``None``."""
+    if not text_data:
+        return None
+    try:
+        data = json.loads(text_data)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    action, version = data.get("action"), data.get("version")
+    if not isinstance(action, str) or not action.strip() or len(action) > 200:
+        return None
+    if isinstance(version, str) and version.isdigit():
+        version = int(version)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        return None
+    return action.strip(), version
+
+
+def _may_watch_match(match_id: int, user: User | AnonymousUser) -> bool | None:
+    """``None`` when there is no such match; False when its table is private to others."""
+    try:
+        match = Match.objects.select_related("table").get(pk=match_id)
+    except Match.DoesNotExist:
+        return None
+    if not match.table.private:
+        return True
+    if not user.is_authenticated:
+        return False
+    return (
+        match.table.creator_id == user.pk or match.players.filter(user_id=user.pk).exists()
+    )
+
+
+def _render_match(
+    match_id: int, user: User | AnonymousUser, error: str, log_after: int | None
+) -> tuple[str, int, int] | None:
+    try:
+        match = selectors.match_get(match_id=match_id)
+    except Match.DoesNotExist:
+        return None
+    return match_fragments(match, user, error=error, log_after=log_after)
+
+
+def _render_lobby(user: User | AnonymousUser) -> str:
+    context = {"tables": present_lobby(selectors.open_tables()), "user": user, "oob": True}
+    return render_to_string("games/lobby.html#tables", context)
+
+
+def _render_table(table_id: int, user: User | AnonymousUser) -> str:
+    try:
+        table = selectors.table_get(table_id=table_id)
+    except Table.DoesNotExist:
+        return ""
+    context = present_table(table, user, token="", invite_url="")
+    return render_to_string("games/table.html#seats", {**context, "user": user, "oob": True})

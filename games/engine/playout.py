@@ -1,0 +1,38 @@
+"""Random legal play through the fast internal API (bench, soak tests, bot rollouts).
+
+The policy: a uniformly random seat among :meth:`GameState.actors`, then a uniformly
+random legal action of that seat.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import FastAction
+from .state import OVER, GameState
+
+
+def random_step(state: GameState, rng: random.Random) -> tuple[int, FastAction]:
+    """Pick a random actor, then a random legal action of it, and apply it."""
+    actors = state.actors()
+    seat = actors[0] if len(actors) == 1 else actors[int(rng.random() * len(actors))]
+    legal = state.legal_fast(seat)
+    fa = legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
+    state.apply_fast(seat, fa)
+    return seat, fa
+
+
+def random_playout(state: GameState, rng: random.Random) -> int:
+    """Play random legal actions until the game is over; returns the number of actions."""
+    rnd = rng.random
+    actors = state.actors
+    legal_fast = state.legal_fast
+    apply_fast = state.apply_fast
+    steps = 0
+    while state.phase != OVER:
+        seats = actors()
+        seat = seats[0] if len(seats) == 1 else seats[int(rnd() * len(seats))]
+        legal = legal_fast(seat)
+        apply_fast(seat, legal[0] if len(legal) == 1 else legal[int(rnd() * len(legal))])
+        steps += 1
+    return steps

@@ -1,0 +1,51 @@
+"""The match page's fragments rendered for one viewer, as htmx out-of-band swaps.
+
+Shared by the socket push (``games.consumers``) and the htmx POST fallback of a move
+(``games.views``) so both send exactly the fragments the full page renders
+("games/match.html#hand" …), built from the viewer's ``MatchContext`` only.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+
+from accounts.models import User
+from games import selectors
+from games.models import Match
+from games.presenters import present_match
+
+#: The fragments of the match page that change with a move, in page order.
+MATCH_PARTIALS = ("players", "table", "status", "hand", "actions")
+
+
+def match_fragments(
+    match: Match,
+    user: User | AnonymousUser,
+    *,
+    error: str = "",
+    log_after: int | None = None,
+) -> tuple[str, int, int]:
+    """``(html, version, last_seq)``: every fragment of ``user``'s view of ``match``.
+
+    With ``log_after`` only the log lines after that move are sent (appended to the list);
+    otherwise the whole log replaces it. The error line is always sent (empty clears it)."""
+    moves = None
+    if log_after is not None:
+        moves = list(selectors.match_moves(match_id=match.pk, after_seq=log_after))
+    context = present_match(match, user, moves=moves)
+    data = {"m": context, "oob": True}
+    parts = [render_to_string(f"games/match.html#{name}", data) for name in MATCH_PARTIALS]
+    if log_after is None:
+        parts.append(render_to_string("games/match.html#log", data))
+    elif context.log:
+        parts.append(render_to_string("games/match.html#logappend", data))
+    parts.append(render_error(error))
+    return "".join(parts), context.version, max(context.last_seq, log_after or 0)
+
+
+def render_error(message: str, *, code: str = "") -> str:
+    """The match page's error line as an out-of-band swap (an empty message clears it)."""
+    return render_to_string(
+        "games/match.html#error", {"error": message, "error_code": code, "oob": True}
+    )

@@ -1,0 +1,99 @@
+"""Reads of live play for pages, sockets and commands (services write, selectors read).
+
+Nothing here returns the seed or the snapshot to a caller that renders: views and consumers build
+a viewer's context from ``match_state(match)`` through the presenter, which asks the engine for
+that viewer's ``View`` only.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from accounts.models import User
+from games.engine import GameRecord, GameState
+from games.models import Match, MatchPlayer, Move, Seat, Table
+
+
+def open_tables() -> QuerySet[Table]:
+    """Public tables waiting for players, newest first, with their seats and ``seated`` count."""
+    return (
+        Table.objects.filter(status=Table.Status.OPEN, private=False)
+        .select_related("creator")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .annotate(seated=Count("seats"))
+    )
+
+
+def table_get(*, table_id: int) -> Table:
+    """A table with its creator and seated users (raises ``Table.DoesNotExist``)."""
+    return (
+        Table.objects.select_related("creator")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .get(pk=table_id)
+    )
+
+
+def table_by_invite(*, token: str) -> Table:
+    """The table of an invite link (raises ``Table.DoesNotExist``)."""
+    return Table.objects.get(invite_token=token)
+
+
+def table_current_match(*, table_id: int) -> Match | None:
+    """The table's latest match (active, or the last one played), or ``None`` before the first."""
+    return Match.objects.filter(table_id=table_id).order_by("-number").first()
+
+
+def user_tables(*, user: User) -> QuerySet[Table]:
+    """Tables where ``user`` sits and that are not closed (a user may sit at several)."""
+    return Table.objects.filter(seats__user=user).exclude(status=Table.Status.CLOSED)
+
+
+def match_get(*, match_id: int) -> Match:
+    """A match with its table and players (each with its user), ordered by seat."""
+    return (
+        Match.objects.select_related("table")
+        .prefetch_related(Prefetch("players", queryset=MatchPlayer.objects.select_related("user")))
+        .get(pk=match_id)
+    )
+
+
+def match_player(*, match: Match, user: User) -> MatchPlayer | None:
+    """``user``'s player row in ``match``, or ``None`` for a spectator or a stranger."""
+    if not user.is_authenticated:
+        return None
+    return match.players.filter(user=user).first()
+
+
+def match_moves(*, match_id: int, after_seq: int = 0) -> QuerySet[Move]:
+    """The move log in order (from ``after_seq`` on): seat, action, public events, who played."""
+    return Move.objects.filter(match_id=match_id, seq__gt=after_seq).order_by("seq")
+
+
+def match_state(match: Match) -> GameState:
+    """The engine state of the stored snapshot (server side only: hand it to the presenter)."""
+    return GameState.from_json(match.snapshot)
+
+
+def match_record(match: Match) -> GameRecord:
+    """The match as an engine record (rules, seed, dealer and the logged actions)."""
+    from games.engine import Rules
+
+    actions = [(move.seat, move.action) for move in match_moves(match_id=match.pk)]
+    return GameRecord(Rules.from_dict(match.rules), match.seed, match.dealer, actions)
+
+
+def match_replayed_snapshot(match: Match) -> dict[str, object]:
+    """The snapshot rebuilt from the move log alone (equal to ``match.snapshot``)."""
+    return match_record(match).replay().to_json()
+
+
+def active_matches() -> QuerySet[Match]:
+    """Matches still in play (for re-arming their deadlines at start-up)."""
+    return Match.objects.filter(status=Match.Status.ACTIVE).select_related("table")
+
+
+def user_active_matches(*, user: User) -> QuerySet[Match]:
+    """Matches ``user`` plays in that are still running."""
+    return Match.objects.filter(Q(players__user=user), status=Match.Status.ACTIVE).select_related(
+        "table"
+    )

@@ -1,0 +1,745 @@
+"""Every write of live play: tables, seats, matches and moves (HackSoft style: views, consumers,
+Celery tasks and commands parse their input and call these; keyword-only arguments).
+
+The shape of a move: lock the match row (``select_for_update``), check the expected version,
+apply through the engine, append ``Move`` rows, save the snapshot, bump the version; after the
+commit, broadcast a thin "changed" event and enqueue the next bot turns and the deadline. Errors
+are ``GameError`` subclasses carrying a translated ``message`` for the sender alone; a failed call
+changes nothing. The version goes up by exactly one per successful call, so two calls made at the
+same version have exactly one winner.
+
+Lock order: a match row before its table row (every match path touches the table only at its
+end, when the match finishes); table operations lock the table row alone.
+
+Channel-layer groups and events (nothing private ever crosses the channel layer):
+
+* ``match_group(match_id)`` = ``"match-<id>"``:
+  ``{"type": "match.changed", "match": id, "version": v}``
+* ``table_group(table_id)`` = ``"table-<id>"``: ``{"type": "table.changed", "table": id}``
+  (seats taken or left, a match started: ``selectors.table_current_match`` tells where to go)
+* ``LOBBY_GROUP`` = ``"lobby"``: ``{"type": "lobby.changed"}`` (re-read ``selectors.open_tables``)
+
+Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
+change) and a Celery ``deadline`` task for that version; seats the engine awaits that belong to
+bots (or to autopilots) get a ``bot_turn`` task after a short human-like delay
+(``settings.GAMES_BOT_DELAY``, default 0.6-1.2 s). Both tasks carry the version and do nothing
+once the match has moved on. ``match_rearm`` re-enqueues them after a restart.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from accounts.services import bot_ensure
+from durak_site.tasks import enqueue_on_commit
+from games import bots
+from games.engine import Action, GameState, IllegalAction, NotationError, Rules, new_game
+from games.models import Match, MatchPlayer, Move, Seat, Table
+
+LOBBY_GROUP = "lobby"
+
+#: Consecutive timeouts after which a seat is put on autopilot (and counts as the fool).
+AUTOPILOT_AFTER_TIMEOUTS = 3
+#: The bot level that plays a seat on autopilot.
+AUTOPILOT_LEVEL = "easy"
+#: What the engine awaits from a seat that only the seat's owner can decide; a timeout on these
+#: counts towards autopilot. A thrower's pending pass (``throw_in``, ``take_more``) does not.
+TIMEOUT_COUNTED = frozenset({"lead", "cover", "beat"})
+DEFAULT_BOT_DELAY = (0.6, 1.2)
+
+
+def new_seed() -> str:
+    """A fresh secret seed for a deal (tests replace this to get a chosen deal)."""
+    return secrets.token_hex(16)
+
+
+def match_group(match_id: int) -> str:
+    """The channel-layer group of a match's sockets."""
+    return f"match-{match_id}"
+
+
+def table_group(table_id: int) -> str:
+    """The channel-layer group of a table page's sockets (before and between matches)."""
+    return f"table-{table_id}"
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+
+class GameError(Exception):
+    """A refused request; ``message`` is translated and meant for the sender only."""
+
+    default_message: Any = _("This is not possible.")
+
+    def __init__(self, message: Any = None) -> None:
+        self.message = str(message if message is not None else self.default_message)
+        super().__init__(self.message)
+
+
+class IllegalMove(GameError):
+    """The engine refused the action (``code`` from ``IllegalAction``) or it did not parse."""
+
+    def __init__(self, message: Any, *, code: str = "illegal") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class StaleVersion(GameError):
+    """The client acted on an older version: someone moved first. Re-render and try again."""
+
+    default_message = _("The table has changed in the meantime: look again and repeat your move.")
+
+
+class NotYourSeat(GameError):
+    """The user does not play this match, or their seat is played by the autopilot."""
+
+    default_message = _("You do not play in this game.")
+
+
+class MatchOver(GameError):
+    """The match is finished or aborted."""
+
+    default_message = _("This game is over.")
+
+
+class TableError(GameError):
+    """A refused table or seat operation (full, taken, already seated, wrong invite…)."""
+
+
+class RatedRulesError(TableError):
+    """The options of a rated table are outside the rating pools."""
+
+    default_message = _(
+        "A rated table plays the variant's standard options; only the number of players and "
+        "teams may change."
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """What a successful ``action_apply`` did: the new version and the public events."""
+
+    match_id: int
+    version: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    finished: bool = False
+
+
+# --- rated tables -----------------------------------------------------------------------------
+
+
+def rated_pool(rules: Rules) -> str | None:
+    """The rating pool of ``rules``, or ``None`` when an option differs from the variant's
+    defaults (such a table can only be casual).
+
+    Pools are per variant and table kind: ``"<variant>:2"``, ``"<variant>:3-6"``,
+    ``"<variant>:2v2"``; the number of players is free within a kind.
+
+    >>> rated_pool(Rules.for_variant("perevodnoy", players=4, teams=True))
+    'perevodnoy:2v2'
+    >>> rated_pool(Rules.for_variant("podkidnoy", players=3, deck=52)) is None
+    True
+    """
+    default = Rules.for_variant(rules.variant, players=rules.players, teams=rules.teams)
+    if rules != default:
+        return None
+    if rules.teams:
+        kind = "2v2"
+    elif rules.players == 2:
+        kind = "2"
+    else:
+        kind = "3-6"
+    return f"{rules.variant}:{kind}"
+
+
+def validate_rated_rules(rules: Rules) -> None:
+    """Raise ``RatedRulesError`` unless a rated table may play ``rules`` (the table form calls
+    this too, so the page and the service refuse the same tables)."""
+    if rated_pool(rules) is None:
+        raise RatedRulesError()
+
+
+# --- tables and seats -------------------------------------------------------------------------
+
+
+def table_create(
+    *,
+    creator: User,
+    rules: Rules,
+    rated: bool = False,
+    turn_seconds: int = 30,
+    private: bool = False,
+    sit: bool = True,
+) -> Table:
+    """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
+
+    A rated table must play the options of a rating pool and seat its creator."""
+    if rated:
+        validate_rated_rules(rules)
+        if not sit:
+            raise TableError(_("The creator of a rated table sits at it."))
+    if turn_seconds < 5:
+        raise TableError(_("The turn timer must be at least 5 seconds."))
+    with transaction.atomic():
+        table = Table.objects.create(
+            creator=creator,
+            rules=rules.to_dict(),
+            rated=rated,
+            turn_seconds=turn_seconds,
+            private=private,
+        )
+        if sit:
+            Seat.objects.create(table=table, position=0, user=creator)
+        _announce_table(table)
+    return table
+
+
+def table_join(
+    *, table_id: int, user: User, position: int | None = None, invite_token: str | None = None
+) -> Seat:
+    """Take a seat (the lowest free one unless ``position``); a private table needs its token.
+
+    When this fills the table, the match starts in the same transaction."""
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.private and invite_token != table.invite_token and table.creator_id != user.pk:
+            raise TableError(_("This table is private: you need its invite link."))
+        seats = list(table.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise TableError(_("You already sit at this table."))
+        free = _free_positions(table, seats)
+        if not free or table.status != Table.Status.OPEN:
+            raise TableError(_("This table has no free seat."))
+        if position is None:
+            position = free[0]
+        elif position not in free:
+            raise TableError(_("This seat is taken."))
+        seat = Seat.objects.create(table=table, position=position, user=user)
+        if len(free) == 1:
+            _match_start_locked(table)
+        _announce_table(table)
+    return seat
+
+
+def seat_leave(*, table_id: int, user: User) -> None:
+    """Leave a seat while no match is being played (resign first); a table that no human sits at
+    any more closes."""
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise TableError(_("You do not sit at this table."))
+        if table.matches.filter(status=Match.Status.ACTIVE).exists():
+            raise TableError(_("A game is being played: resign to leave it."))
+        seat.delete()
+        if not table.seats.filter(user__is_bot=False).exists():
+            table.status = Table.Status.CLOSED
+        else:
+            table.status = Table.Status.OPEN
+        table.save(update_fields=["status"])
+        _announce_table(table)
+
+
+def seats_fill_with_bots(*, table_id: int, user: User, level: str) -> list[Seat]:
+    """Seat bots of ``level`` on every free seat (asked by the creator or a seated player);
+    the table is then full and the match starts."""
+    if level not in bots.LEVELS:
+        raise TableError(_("There is no bot of that level."))
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        seats = list(table.seats.all())
+        if table.creator_id != user.pk and all(s.user_id != user.pk for s in seats):
+            raise TableError(_("Only the table's creator or its players may invite bots."))
+        free = _free_positions(table, seats)
+        if not free or table.status != Table.Status.OPEN:
+            raise TableError(_("This table has no free seat."))
+        seated = {s.user_id for s in seats}
+        bot_users = _bot_accounts(level, count=len(free), exclude=seated)
+        created = [
+            Seat.objects.create(table=table, position=pos, user=bot)
+            for pos, bot in zip(free, bot_users, strict=True)
+        ]
+        _match_start_locked(table)
+        _announce_table(table)
+    return created
+
+
+# --- matches --------------------------------------------------------------------------------
+
+
+def match_start(*, table_id: int) -> Match:
+    """Deal a new match at a full table that is not playing one (the previous fool deals)."""
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        match = _match_start_locked(table)
+        _announce_table(table)
+    return match
+
+
+def action_apply(
+    *, match_id: int, user: User, action_text: str, expected_version: int
+) -> ActionResult:
+    """Play ``action_text`` (canonical notation) for ``user``'s seat at ``expected_version``.
+
+    Raises ``MatchOver``, ``NotYourSeat``, ``StaleVersion`` or ``IllegalMove`` (with the engine's
+    reason); then nothing has changed."""
+    try:
+        action = Action.parse(action_text)
+    except NotationError as error:
+        raise IllegalMove(
+            _("That is not a move: %(reason)s.") % {"reason": error}, code="notation"
+        ) from error
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active:
+            raise MatchOver()
+        player = match.players.filter(user=user).first()
+        if player is None:
+            raise NotYourSeat()
+        if player.autopilot:
+            raise NotYourSeat(_("Your seat is played by the autopilot."))
+        if match.version != expected_version:
+            raise StaleVersion()
+        state = GameState.from_json(match.snapshot)
+        try:
+            events = _play(match, state, player.seat, action, Move.By.PLAYER)
+        except IllegalAction as error:
+            raise IllegalMove(
+                _("That move is not allowed: %(reason)s.") % {"reason": error.message},
+                code=error.code,
+            ) from error
+        if player.timeouts:
+            player.timeouts = 0
+            player.save(update_fields=["timeouts"])
+        _commit_change(match, state)
+    return ActionResult(
+        match_id=match.pk, version=match.version, events=events, finished=not match.is_active
+    )
+
+
+def match_timeout(*, match_id: int, version: int) -> bool:
+    """The deadline of ``version`` passed: every seat the engine awaits plays (a human's seat the
+    engine's default, counting towards autopilot; a bot or autopilot its bot move).
+
+    Returns False, doing nothing, when the match is over or has moved on."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active or match.version != version:
+            return False
+        state = GameState.from_json(match.snapshot)
+        players = {p.seat: p for p in match.players.select_related("user")}
+        for seat, code in sorted(state.awaiting().items()):
+            if state.is_over or seat not in state.awaiting():
+                continue
+            player = players[seat]
+            if _is_bot_seat(player):
+                _play_bot(match, state, player)
+                continue
+            _play(match, state, seat, state.default_action(seat), Move.By.TIMEOUT)
+            if code in TIMEOUT_COUNTED:
+                player.timeouts += 1
+                player.save(update_fields=["timeouts"])
+                if player.timeouts >= AUTOPILOT_AFTER_TIMEOUTS:
+                    _forfeit(match, player, resigned=False)
+        _commit_change(match, state)
+    return True
+
+
+def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
+    """Play the bot's (or autopilot's) move for ``seat`` at ``version``.
+
+    Returns False, doing nothing, when stale (the match moved on, is over, or does not await
+    this seat), so a task delivered twice plays once."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active or match.version != version:
+            return False
+        state = GameState.from_json(match.snapshot)
+        if seat not in state.awaiting():
+            return False
+        player = match.players.select_related("user").get(seat=seat)
+        if not _is_bot_seat(player):
+            return False
+        _play_bot(match, state, player)
+        _commit_change(match, state)
+    return True
+
+
+def match_resign(*, match_id: int, user: User) -> None:
+    """Resign: the seat goes on autopilot so the others can finish, and counts as the fool."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active:
+            raise MatchOver()
+        player = match.players.filter(user=user).first()
+        if player is None:
+            raise NotYourSeat()
+        if player.resigned:
+            raise GameError(_("You have already resigned."))
+        state = GameState.from_json(match.snapshot)
+        _forfeit(match, player, resigned=True)
+        _commit_change(match, state)
+
+
+def match_abort(*, match_id: int, user: User) -> None:
+    """Abort a match before its first action (any of its human players may)."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active:
+            raise MatchOver()
+        if not match.players.filter(user=user).exists():
+            raise NotYourSeat()
+        if match.moves.exists():
+            raise GameError(_("The game has begun: it can no longer be aborted."))
+        match.status = Match.Status.ABORTED
+        match.finished_at = timezone.now()
+        match.deadline_at = None
+        match.version += 1
+        match.save(update_fields=["status", "finished_at", "deadline_at", "version"])
+        _after_commit_broadcast(match)
+        _announce_table(match.table)
+
+
+def play_again(*, match_id: int, user: User) -> Match | None:
+    """Agree to a new match at the same table after this one ended; returns the new match once
+    every human seated at the table agreed (bots always do), else ``None``."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if match.is_active:
+            raise GameError(_("This game is still being played."))
+        player = match.players.filter(user=user).first()
+        if player is None:
+            raise NotYourSeat()
+        table = _lock_table(match.table_id)
+        if table.matches.filter(number__gt=match.number).exists():
+            raise GameError(_("A newer game has already been dealt at this table."))
+        player.wants_again = True
+        player.save(update_fields=["wants_again"])
+        agreed = set(match.players.filter(wants_again=True).values_list("user_id", flat=True))
+        humans = set(table.seats.filter(user__is_bot=False).values_list("user_id", flat=True))
+        new_match = None
+        if table.seats.count() == table.players and humans <= agreed:
+            new_match = _match_start_locked(table)
+        match.version += 1
+        match.save(update_fields=["version"])
+        _after_commit_broadcast(match)
+        _announce_table(table)
+    return new_match
+
+
+def match_rearm(*, match_id: int) -> None:
+    """Enqueue the deadline (at the stored ``deadline_at``) and the bot turns of an active match
+    again, e.g. after a restart lost the broker's pending countdowns."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active:
+            return
+        if match.deadline_at is None:
+            match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
+            match.save(update_fields=["deadline_at"])
+        state = GameState.from_json(match.snapshot)
+        _after_commit_schedule(match, state)
+
+
+# --- internals: locking, seats, bots ----------------------------------------------------------
+
+
+def _lock_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise TableError(_("There is no such table.")) from None
+
+
+def _lock_match(match_id: int) -> Match:
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
+        )
+    except Match.DoesNotExist:
+        raise GameError(_("There is no such game.")) from None
+
+
+def _free_positions(table: Table, seats: Iterable[Seat]) -> list[int]:
+    taken = {s.position for s in seats}
+    return [p for p in range(table.players) if p not in taken]
+
+
+def _bot_accounts(level: str, *, count: int, exclude: set[int]) -> list[User]:
+    """``count`` bot accounts of ``level`` not in ``exclude``: the level's bot first, then its
+    numbered twins (one seat per user per table, so six easy bots need six accounts)."""
+    first, _created = bot_ensure(level=User.BotLevel(level))
+    found: list[User] = [first] if first.pk not in exclude else []
+    number = 2
+    while len(found) < count:
+        bot, _created = User.objects.get_or_create(
+            username=f"{first.username}-{number}",
+            defaults={
+                "display_name": f"{first.display_name} {number}",
+                "is_bot": True,
+                "bot_level": level,
+                "password": f"!{secrets.token_hex(16)}",
+            },
+        )
+        if bot.pk not in exclude:
+            found.append(bot)
+        number += 1
+    return found
+
+
+def _is_bot_seat(player: MatchPlayer) -> bool:
+    return player.autopilot or player.user.is_bot
+
+
+# --- internals: dealing, playing, finishing -------------------------------------------------
+
+
+def _match_start_locked(table: Table) -> Match:
+    """Deal a match at the locked ``table`` (full, no match in play)."""
+    seats = list(table.seats.select_related("user").order_by("position"))
+    if len(seats) != table.players:
+        raise TableError(_("The table is not full yet."))
+    if table.matches.filter(status=Match.Status.ACTIVE).exists():
+        raise TableError(_("A game is already being played at this table."))
+    previous = table.matches.order_by("-number").first()
+    rules = Rules.from_dict(table.rules)
+    seed = new_seed()
+    state = new_game(rules, seed=seed, dealer=_next_dealer(previous, rules))
+    match = Match.objects.create(
+        table=table,
+        number=(previous.number + 1) if previous else 1,
+        rules=table.rules,
+        seed=seed,
+        dealer=state.dealer,
+        snapshot=state.to_json(),
+        deadline_at=timezone.now() + timedelta(seconds=table.turn_seconds),
+    )
+    MatchPlayer.objects.bulk_create(
+        MatchPlayer(match=match, seat=s.position, user=s.user) for s in seats
+    )
+    table.status = Table.Status.PLAYING
+    table.save(update_fields=["status"])
+    _after_commit_schedule(match, state)
+    return match
+
+
+def _next_dealer(previous: Match | None, rules: Rules) -> int | None:
+    """RULES.md §1: the previous game's fool deals; after a draw, a team game or an aborted
+    game the deal passes to the left; the first game's dealer comes from the seed (None)."""
+    if previous is None:
+        return None
+    fool = (previous.result or {}).get("fool")
+    if previous.status == Match.Status.FINISHED and fool is not None and not rules.teams:
+        return int(fool)
+    return (previous.dealer + 1) % rules.players
+
+
+def _play(
+    match: Match, state: GameState, seat: int, action: Action, by: str
+) -> list[dict[str, Any]]:
+    """Apply one action to ``state`` (raises ``IllegalAction`` unchanged) and log it."""
+    events = [event.to_dict() for event in state.apply(seat, action)]
+    last = match.moves.aggregate(last=Max("seq"))["last"] or 0
+    Move.objects.create(
+        match=match, seq=last + 1, seat=seat, action=str(action), events=events, by=by
+    )
+    return events
+
+
+def _play_bot(match: Match, state: GameState, player: MatchPlayer) -> None:
+    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human."""
+    level = AUTOPILOT_LEVEL if not player.user.is_bot else player.user.bot_level
+    if level not in bots.LEVELS:
+        level = AUTOPILOT_LEVEL
+    seat = player.seat
+    action = bots.choose_action(
+        level, state.view(seat), state.legal_actions(seat), f"{match.pk}:{match.version}:{seat}"
+    )
+    by = Move.By.BOT if player.user.is_bot else Move.By.AUTOPILOT
+    _play(match, state, seat, action, by)
+
+
+def _forfeit(match: Match, player: MatchPlayer, *, resigned: bool) -> None:
+    """Put ``player`` on autopilot; the first to forfeit is the match's fool."""
+    if player.forfeit_order is None:
+        last = match.players.aggregate(last=Max("forfeit_order"))["last"] or 0
+        player.forfeit_order = last + 1
+    player.autopilot = True
+    player.resigned = player.resigned or resigned
+    player.save(update_fields=["autopilot", "resigned", "forfeit_order"])
+
+
+def _commit_change(match: Match, state: GameState) -> None:
+    """Save ``state`` as the match's snapshot, bump the version, finish the match when the game
+    (or a forfeit) decided it, and arrange the after-commit broadcast and tasks."""
+    match.snapshot = state.to_json()
+    match.version += 1
+    players = list(match.players.select_related("user"))
+    if state.is_over or _decided_by_forfeit(match, state, players):
+        _finish(match, state, players)
+    else:
+        match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
+        _after_commit_schedule(match, state)
+    match.save()
+    _after_commit_broadcast(match)
+
+
+def _seats_in_play(state: GameState) -> set[int]:
+    """Seats that have not finished (they hold cards, or will in circle stage 1)."""
+    finished = {seat for place in state.places for seat in place}
+    return set(range(state.n)) - finished
+
+
+def _decided_by_forfeit(match: Match, state: GameState, players: list[MatchPlayer]) -> bool:
+    """Whether forfeits already decide the game: in teams any forfeit does (that team loses);
+    otherwise when at most one seat still in play is not forfeited."""
+    forfeited = {p.seat for p in players if p.forfeited}
+    if not forfeited:
+        return False
+    if Rules.from_dict(match.rules).teams:
+        return True
+    return len(_seats_in_play(state) - forfeited) <= 1
+
+
+def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
+    """Write the result, places and fool; free the table for "play again"."""
+    result = match_result(match=match, state=state, players=players)
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.deadline_at = None
+    match.result = result
+    place_of = {seat: i + 1 for i, group in enumerate(result["places"]) for seat in group}
+    losers = set(result["losing_team"] or ()) | {result["fool"]}
+    for player in players:
+        player.place = place_of.get(player.seat)
+        player.fool = player.seat in losers
+        player.save(update_fields=["place", "fool"])
+    _announce_table(match.table)
+
+
+def match_result(*, match: Match, state: GameState, players: list[MatchPlayer]) -> dict[str, Any]:
+    """The stored result: the engine's, with forfeited seats (resign or autopilot by timeouts)
+    moved to the bottom, the first to forfeit the fool (in teams, that seat's team loses).
+
+    Keys: ``places`` (lists of seats, best first, shared places together, every seat listed),
+    ``fool`` (seat or None), ``losing_team`` (seats or None), ``draw``, ``reason`` (the engine's,
+    or ``"forfeit"``), ``forfeits`` (seats in forfeit order), ``engine`` (the engine's own
+    ``Result.to_dict()`` when it finished the game, else None).
+    """
+    engine = state.result() if state.is_over else None
+    forfeits = [p.seat for p in sorted(players, key=lambda p: p.forfeit_order or 0) if p.forfeited]
+    rules = Rules.from_dict(match.rules)
+    engine_places = engine.places if engine else [list(group) for group in state.places]
+    if not forfeits and engine is not None:
+        places = [list(group) for group in engine.places]
+        rest = _unlisted(places, state.n)
+        if rest:
+            places.append(rest)  # the fool, the losing team's last players, or the drawn seats
+        return {
+            "places": places,
+            "fool": engine.fool,
+            "losing_team": list(engine.losing_team) if engine.losing_team else None,
+            "draw": engine.draw,
+            "reason": engine.reason,
+            "forfeits": [],
+            "engine": engine.to_dict(),
+        }
+    fool = forfeits[0]
+    if rules.teams:
+        losing = sorted({fool, (fool + 2) % 4})
+        winners = [s for s in range(4) if s not in losing]
+        places = [winners, losing]
+        return {
+            "places": places,
+            "fool": fool,
+            "losing_team": losing,
+            "draw": False,
+            "reason": "forfeit",
+            "forfeits": forfeits,
+            "engine": engine.to_dict() if engine else None,
+        }
+    places = [[s for s in group if s not in forfeits] for group in engine_places]
+    places = [group for group in places if group]
+    rest = [s for s in _unlisted(places, state.n) if s not in forfeits]
+    if rest:
+        places.append(rest)  # still holding cards (or drawn) when the game was decided
+    places.extend([s] for s in reversed(forfeits))
+    return {
+        "places": places,
+        "fool": fool,
+        "losing_team": None,
+        "draw": False,
+        "reason": "forfeit",
+        "forfeits": forfeits,
+        "engine": engine.to_dict() if engine else None,
+    }
+
+
+def _unlisted(places: list[list[int]], players: int) -> list[int]:
+    listed = {seat for group in places for seat in group}
+    return [seat for seat in range(players) if seat not in listed]
+
+
+# --- internals: after commit ------------------------------------------------------------------
+
+
+def _after_commit_schedule(match: Match, state: GameState) -> None:
+    """After commit: the deadline task for this version and a bot turn for each awaited seat
+    played by a bot or an autopilot."""
+    from games import tasks  # tasks import this module
+
+    version = match.version
+    delay = timedelta(0)
+    if match.deadline_at is not None:
+        delay = max(match.deadline_at - timezone.now(), timedelta(0))
+    enqueue_on_commit(tasks.deadline, match.pk, version, countdown=delay.total_seconds())
+    awaited = state.awaiting()
+    if not awaited:
+        return
+    bot_seats = [
+        p.seat
+        for p in match.players.select_related("user").filter(seat__in=list(awaited))
+        if _is_bot_seat(p)
+    ]
+    low, high = getattr(settings, "GAMES_BOT_DELAY", DEFAULT_BOT_DELAY)
+    for seat in bot_seats:
+        enqueue_on_commit(
+            tasks.bot_turn, match.pk, version, seat, countdown=random.uniform(low, high)
+        )
+
+
+def _after_commit_broadcast(match: Match) -> None:
+    event = {"type": "match.changed", "match": match.pk, "version": match.version}
+    _group_send_on_commit(match_group(match.pk), event)
+
+
+def _announce_table(table: Table) -> None:
+    """After commit: tell the table page and the lobby that the table changed."""
+    _group_send_on_commit(table_group(table.pk), {"type": "table.changed", "table": table.pk})
+    _group_send_on_commit(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def _group_send_on_commit(group: str, event: dict[str, Any]) -> None:
+    """Send a thin event to a channel-layer group once the transaction commits. Robust: a
+    broadcast that fails (Redis hiccup) must not fail the committed move; sockets resync."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, event)
+
+    transaction.on_commit(send, robust=True)

@@ -1,0 +1,38 @@
+"""Celery tasks of live play: a bot's turn and a turn deadline.
+
+Each takes ids and the match version it was armed for and calls one service; a stale version
+makes the service do nothing, so a task delivered twice (or after the match moved on) is
+harmless. They are enqueued after commit by ``games.services``; ``rearm_deadlines`` re-enqueues
+them at start-up from the database.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from games import services
+
+
+@shared_task(
+    name="games.bot_turn",
+    ignore_result=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=0.2,
+    max_retries=3,
+)
+def bot_turn(match_id: int, version: int, seat: int) -> bool:
+    """Play the bot or autopilot move of ``seat`` if the match is still at ``version``."""
+    return services.bot_turn(match_id=match_id, version=version, seat=seat)
+
+
+@shared_task(
+    name="games.deadline",
+    ignore_result=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=0.2,
+    max_retries=3,
+)
+def deadline(match_id: int, version: int) -> bool:
+    """Play the timeout defaults if the match is still at ``version`` when its turn timer ends."""
+    return services.match_timeout(match_id=match_id, version=version)

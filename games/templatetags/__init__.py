@@ -1,0 +1,1 @@
+"""Template tag libraries of the games app (``{% load cards %}``)."""

@@ -1,0 +1,223 @@
+/* The small glue of live play. The server renders everything (htmx + its ws extension swap the
+   fragments in); this script only adds what a page cannot do by itself:
+   - choosing a card, then its target (which attack card to cover) or the action to play it as;
+   - the turn countdown, the "your move" signal in the tab title;
+   - keyboard shortcuts (arrows move along the hand, T take, P pass, Esc clears the choice);
+   - following the server's data-redirect (a match dealt at the table, "play again");
+   - showing only the options of the chosen variant on the new-table form.
+   Every move is sent as {"action": "...", "version": N} through the #move-form (ws-send), so
+   the socket and the POST fallback reach the same service. */
+(function () {
+  "use strict";
+
+  var selected = [];
+  var timerHandle = null;
+  var baseTitle = document.title;
+
+  function $(selector, root) { return (root || document).querySelector(selector); }
+  function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+
+  function legalActions() {
+    var form = $("#move-form");
+    if (!form || !form.dataset.legal) { return {}; }
+    try { return JSON.parse(form.dataset.legal); } catch (e) { return {}; }
+  }
+
+  function cardsOf(action) {
+    // "attack 6S 6H" -> ["6S", "6H"]; "cover 7S>6S" -> ["7S"]; "take" -> []
+    var parts = action.split(" ").slice(1);
+    if (parts.length === 1 && parts[0].indexOf(">") > 0) { return [parts[0].split(">")[0]]; }
+    return parts;
+  }
+
+  function sameSet(a, b) {
+    if (a.length !== b.length) { return false; }
+    var sortedA = a.slice().sort(), sortedB = b.slice().sort();
+    return sortedA.every(function (card, i) { return card === sortedB[i]; });
+  }
+
+  function sendMove(action) {
+    var form = $("#move-form");
+    if (!form) { return; }
+    form.elements.action.value = action;
+    selected = [];
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+  }
+
+  /* --- choosing cards ------------------------------------------------------------------------ */
+
+  function refreshChoice() {
+    var legal = legalActions();
+    $all(".hand__card").forEach(function (button) {
+      var on = selected.indexOf(button.dataset.card) >= 0;
+      if (!button.disabled) { button.setAttribute("aria-pressed", on ? "true" : "false"); }
+    });
+    // Targets on the table: pressed when the chosen card may cover (or beat) them.
+    $all(".pair__target").forEach(function (target) {
+      var ok = selected.length === 1 &&
+        (("cover " + selected[0] + ">" + target.dataset.target) in legal);
+      target.setAttribute("aria-pressed", ok ? "true" : "false");
+    });
+    var box = $("#move-choice");
+    if (!box) { return; }
+    box.textContent = "";
+    if (!selected.length) { return; }
+    Object.keys(legal).forEach(function (action) {
+      var kind = action.split(" ")[0];
+      if (kind === "cover" || kind === "beat") { return; }
+      if (!sameSet(cardsOf(action), selected)) { return; }
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "table-action table-action--primary";
+      button.dataset.action = action;
+      button.textContent = legal[action];
+      box.appendChild(button);
+    });
+  }
+
+  function toggleCard(code) {
+    var legal = legalActions();
+    var i = selected.indexOf(code);
+    if (i >= 0) {
+      selected.splice(i, 1);
+    } else {
+      selected.push(code);
+      // Keep only choices that some legal action still allows (e.g. cards of one rank).
+      var fits = Object.keys(legal).some(function (action) {
+        var cards = cardsOf(action);
+        return selected.every(function (c) { return cards.indexOf(c) >= 0; });
+      });
+      if (!fits) { selected = [code]; }
+    }
+    refreshChoice();
+  }
+
+  function chooseTarget(target) {
+    var legal = legalActions();
+    var candidates = Object.keys(legal).filter(function (action) {
+      var kind = action.split(" ")[0];
+      return (kind === "cover" || kind === "beat") && action.split(">")[1] === target &&
+        (kind === "beat" || selected.length === 0 || cardsOf(action)[0] === selected[0]);
+    });
+    if (candidates.length === 1) {
+      sendMove(candidates[0]);
+    } else if (candidates.length > 1) {
+      var note = $("#match-error");
+      if (note && note.dataset.chooseFirst) { note.textContent = note.dataset.chooseFirst; }
+      // Several cards could cover it: highlight them by choosing nothing and letting the player pick.
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest ? event.target : event.target.parentElement;
+    var actionButton = el.closest("[data-action]");
+    if (actionButton && $("#move-form")) {
+      event.preventDefault();
+      sendMove(actionButton.dataset.action);
+      return;
+    }
+    var card = el.closest(".hand__card");
+    if (card && !card.disabled) { toggleCard(card.dataset.card); return; }
+    var target = el.closest(".pair__target");
+    if (target) { chooseTarget(target.dataset.target); }
+  });
+
+  document.addEventListener("dblclick", function (event) {
+    var card = event.target.closest && event.target.closest(".hand__card");
+    if (!card || card.disabled) { return; }
+    var plays = Object.keys(legalActions()).filter(function (action) {
+      var kind = action.split(" ")[0];
+      return kind !== "cover" && kind !== "beat" && sameSet(cardsOf(action), [card.dataset.card]);
+    });
+    if (plays.length === 1) { sendMove(plays[0]); }
+  });
+
+  /* --- keyboard ------------------------------------------------------------------------------ */
+
+  document.addEventListener("keydown", function (event) {
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea" || event.ctrlKey || event.metaKey || event.altKey) { return; }
+    if (event.key === "Escape") { selected = []; refreshChoice(); return; }
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      var cards = $all(".hand__card:not([disabled]), .pair__target");
+      var at = cards.indexOf(document.activeElement);
+      if (at < 0 && !cards.length) { return; }
+      var next = at < 0 ? 0 : (at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length;
+      cards[next].focus();
+      event.preventDefault();
+      return;
+    }
+    var key = event.key.toLowerCase();
+    var shortcut = $("[data-key='" + key + "']");
+    if (shortcut && (key === "t" || key === "p")) { sendMove(shortcut.dataset.action); }
+  });
+
+  /* --- countdown, title, redirects --------------------------------------------------------- */
+
+  function startTimer() {
+    if (timerHandle) { clearInterval(timerHandle); timerHandle = null; }
+    var bar = $("progress.timer[data-remaining-ms]");
+    if (!bar) { return; }
+    var end = performance.now() + Number(bar.dataset.remainingMs);
+    function tick() {
+      var left = Math.max(0, (end - performance.now()) / 1000);
+      bar.value = left;
+      bar.textContent = String(Math.ceil(left));
+      bar.classList.toggle("timer--urgent", left <= 5);
+      if (left <= 0 && timerHandle) { clearInterval(timerHandle); timerHandle = null; }
+    }
+    tick();
+    timerHandle = setInterval(tick, 250);
+  }
+
+  function refreshTitle() {
+    var status = $("#match-status");
+    var game = $("#match");
+    if (!status || !game) { return; }
+    var mine = status.dataset.yourMove === "1";
+    document.title = mine ? "● " + game.dataset.yourMoveTitle + " · " + baseTitle : baseTitle;
+  }
+
+  function followRedirect() {
+    var link = $("[data-redirect]");
+    if (link && link.dataset.redirect !== window.location.pathname) {
+      window.location.assign(link.dataset.redirect);
+    }
+  }
+
+  function keepValidSelection() {
+    var legal = legalActions();
+    selected = selected.filter(function (code) {
+      return Object.keys(legal).some(function (action) { return cardsOf(action).indexOf(code) >= 0; });
+    });
+  }
+
+  function refreshAll() {
+    keepValidSelection();
+    refreshChoice();
+    startTimer();
+    refreshTitle();
+    followRedirect();
+  }
+
+  /* --- the new-table form: only the chosen variant's options --------------------------------- */
+
+  function refreshVariantFields() {
+    var form = $("[data-variant-form]");
+    if (!form) { return; }
+    var variant = form.elements.variant.value;
+    $all("[data-variants]", form).forEach(function (field) {
+      field.hidden = field.dataset.variants.split(" ").indexOf(variant) < 0;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "variant") { refreshVariantFields(); }
+  });
+  document.addEventListener("htmx:wsAfterMessage", refreshAll);
+  document.addEventListener("htmx:afterSettle", refreshAll);
+  document.addEventListener("DOMContentLoaded", function () {
+    refreshAll();
+    refreshVariantFields();
+  });
+})();

@@ -1,0 +1,227 @@
+"""RULES.md §3 — a bout: the lead, throwing in, passes and who may throw in."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
+from games.engine.state import GameState
+
+
+def game(hands: list[list[str]], trump: str | None = None, stock: tuple[str, ...] = (),
+         variant: str = "podkidnoy", **deal: object) -> GameState:
+    """A scripted table: exact hands, the turned trump under the stock (top first), or no
+    stock at all and ``trump_suit=``; table options and ``Deal`` fields as keywords."""
+    options = {k: deal.pop(k) for k in list(deal) if k in Rules.__dataclass_fields__}
+    rules = Rules.for_variant(variant, players=len(hands), **options)
+    return new_game(rules, seed="scripted",
+                    deal=Deal(hands=hands, trump=trump, stock=stock, **deal))  # type: ignore[arg-type]
+
+
+def play(state: GameState, *moves: str) -> list[Event]:
+    """Apply moves written ``"seat: action"``; return every event."""
+    events: list[Event] = []
+    for move in moves:
+        seat, text = move.split(":", 1)
+        events += state.apply(int(seat), Action.parse(text))
+    return events
+
+
+def refusal(state: GameState, move: str) -> str:
+    """The reason an illegal ``"seat: action"`` is refused (the state stays unchanged)."""
+    seat, text = move.split(":", 1)
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(int(seat), Action.parse(text))
+    assert state.to_json() == before
+    return str(err.value)
+
+
+#: Three players, trump ♦; seat 0 attacks seat 1, seat 2 sits after the defender.
+THREE = [
+    ["6S", "6C", "9S", "10C", "QH", "KH"],
+    ["7S", "8S", "9C", "JC", "AS", "AH"],
+    ["6H", "7C", "9H", "JD", "QS", "KC"],
+]
+STOCK = ("10S", "10H", "JS", "JH", "QC")
+
+
+def three(**options: object) -> GameState:
+    return game(THREE, trump="8D", stock=STOCK, first_attacker=0, **options)
+
+
+#: Four players, trump ♦; seat 0 attacks seat 1; seat 2 is after the defender, seat 3 is not.
+FOUR = [
+    ["6S", "9S", "10S"],
+    ["7S", "8S", "9C"],
+    ["6H", "JH", "QH"],
+    ["6C", "JC", "QC"],
+]
+
+
+def four(**options: object) -> GameState:
+    return game(FOUR, trump="8D", stock=("KS", "KH", "KC", "AS"), first_attacker=0, **options)
+
+
+# ---------------------------------------------------------------- the lead
+
+
+def test_a_lead_is_one_card() -> None:
+    """"The attacker leads one card, or several cards of one rank" [000, 002]."""
+    state = three()
+    events = play(state, "0: attack 9S")
+    assert [(e.kind, e.seat, e.count) for e in events] == [("attack", 0, 1)]
+    assert state.view(1).table == [("9S", None)]
+
+
+def test_a_lead_may_be_several_cards_of_one_rank() -> None:
+    """"... or several cards of one rank (three sixes, two kings)" [000, 002]."""
+    state = three()
+    play(state, "0: attack 6S 6C")
+    assert state.view(1).table == [("6S", None), ("6C", None)]
+
+
+def test_a_lead_of_two_ranks_is_refused() -> None:
+    """"Several cards of one rank" [000, 002]: a six and a nine are not a lead."""
+    assert refusal(three(), "0: attack 6S 9S") == "a lead is one card or several of one rank"
+
+
+def test_one_may_lead_one_card_and_throw_in_the_others_later() -> None:
+    """"They may lay them all at once or lead one and throw in the others later" [000]."""
+    state = three()
+    play(state, "0: attack 6S", "1: cover 7S>6S", "0: attack 6C")
+    assert [a for a, _ in state.view(1).table] == ["6S", "6C"]
+
+
+# ---------------------------------------------------------------- throwing in
+
+
+def test_a_throw_in_may_match_an_attack_card_or_a_defence_card() -> None:
+    """"Any card whose rank is already on the table in this bout may be thrown in, whether that
+    rank came from an attack card or a defence card" [000]."""
+    state = three()
+    play(state, "0: attack 6S", "1: cover 7S>6S")
+    assert Action.parse("attack 6C") in state.legal_actions(0)   # rank of an attack card
+    assert Action.parse("attack 7C") in state.legal_actions(2)   # rank of a defence card
+    play(state, "2: attack 7C")
+    assert [a for a, _ in state.view(0).table] == ["6S", "7C"]
+
+
+def test_a_throw_in_of_a_rank_not_on_the_table_is_refused() -> None:
+    """"Any card whose rank is already on the table" [000]: a nine is not."""
+    state = three()
+    play(state, "0: attack 6S", "1: cover 7S>6S")
+    assert refusal(state, "0: attack 9S") == "no card of the rank of 9♠ is on the table"
+
+
+def test_throw_ins_may_come_before_the_defender_covers() -> None:
+    """"Throw-ins may come at any time, before or after covers, and nobody has priority"
+    [000: "or lead one and throw in the others later"] (choice: first come, first served)."""
+    state = three()
+    play(state, "0: attack 6S")
+    assert state.actors() == (0, 1, 2)
+    play(state, "2: attack 6H", "0: attack 6C")
+    assert [a for a, _ in state.view(1).table] == ["6S", "6H", "6C"]
+
+
+def test_with_throw_in_all_every_player_may_throw_in() -> None:
+    """"Option throw_in: all players may throw in [000] (default)"."""
+    state = four()
+    play(state, "0: attack 6S")
+    assert Action.parse("attack 6C") in state.legal_actions(3)
+    play(state, "3: attack 6C")
+    assert len(state.view(1).table) == 2
+
+
+def test_with_throw_in_neighbours_only_the_attacker_and_the_player_after_the_defender() -> None:
+    """"... or only the neighbours: the attacker and the player after the defender" [001]."""
+    state = four(throw_in="neighbours")
+    play(state, "0: attack 6S")
+    assert state.legal_actions(3) == []
+    assert refusal(state, "3: attack 6C") == (
+        "only the attacker and the player after the defender may throw in")
+    play(state, "2: attack 6H")
+    assert len(state.view(1).table) == 2
+
+
+def test_with_throw_in_neighbours_a_player_out_is_skipped_after_the_defender() -> None:
+    """"The attacker and the player after the defender" [001]: the player after the defender
+    is the next one who still has cards (choice: players who are out are skipped). Seat 2
+    goes out; when seat 0 attacks seat 1, seat 3 is the neighbour who may throw in."""
+    state = game([["9C", "10C", "7D"], ["6S", "JS", "QS"], ["7S"], ["8C", "10D", "KS"]],
+                 trump_suit="H", first_attacker=1, throw_in="neighbours", bito_done=True)
+    play(state, "1: attack 6S", "2: cover 7S>6S", "3: attack 8C", "0: cover 9C>8C")
+    assert state.view(0).out == [2] and state.awaiting() == {0: "lead"}
+    play(state, "0: attack 10C")
+    assert Action.parse("attack 10D") in state.legal_actions(3)
+
+
+def test_the_defender_does_not_throw_in() -> None:
+    """"A player allowed to throw in" excludes the defender [000]."""
+    state = three()
+    play(state, "0: attack 9S")
+    assert refusal(state, "1: attack 9C") == "the defender does not throw in"
+    assert refusal(state, "1: pass") == "cover the cards or take them"
+
+
+# ---------------------------------------------------------------- passes and bito
+
+
+def test_bito_waits_until_every_player_who_could_throw_in_has_passed() -> None:
+    """"When every attack card is covered and every player allowed to throw in has passed
+    since the last change ... the table goes to the discard pile" [000, 001]."""
+    state = three()
+    play(state, "0: attack 6S", "1: cover 7S>6S")
+    assert state.awaiting() == {0: "throw_in", 2: "throw_in"}
+    play(state, "0: pass")
+    assert state.awaiting() == {2: "throw_in"}
+    events = play(state, "2: pass")
+    assert [e.kind for e in events][:2] == ["pass", "bito"]
+    assert state.view(0).discard_count == 2
+
+
+def test_a_player_with_nothing_to_throw_in_is_not_asked_to_pass() -> None:
+    """"A player who holds nothing to throw in is not asked to pass" (choice)."""
+    state = four()
+    play(state, "0: attack 9S", "1: take")
+    # nobody else holds a nine: nobody is asked, the defender picks up at once.
+    assert state.awaiting() == {2: "lead"}
+
+
+def test_a_pass_is_reopened_by_a_throw_in() -> None:
+    """"Any change on the table after it — a card laid (throw-in, cover or transfer) or the
+    defender's take — reopens every pass" (choice: a new card may give a player something to
+    throw)."""
+    state = three()
+    play(state, "0: attack 6S", "1: cover 7S>6S", "0: pass")
+    assert 0 not in state.actors()
+    play(state, "2: attack 7C")
+    assert 0 in state.actors() and Action.parse("attack 6C") in state.legal_actions(0)
+
+
+def test_a_pass_is_reopened_by_a_cover() -> None:
+    """"Any change on the table after it — a card laid (... cover ...) — reopens every pass"
+    (choice)."""
+    state = three()
+    play(state, "0: attack 6S", "0: pass")
+    assert 0 not in state.actors()
+    play(state, "1: cover 7S>6S")
+    assert state.awaiting() == {0: "throw_in", 2: "throw_in"}
+
+
+def test_a_pass_is_reopened_by_the_take() -> None:
+    """"... or the defender's take — reopens every pass" (choice)."""
+    state = three()
+    play(state, "0: attack 6S", "0: pass", "2: pass")
+    assert state.actors() == (1,)
+    play(state, "1: take")
+    assert state.awaiting() == {0: "take_more", 2: "take_more"}
+
+
+def test_a_player_may_pass_before_the_cards_are_covered() -> None:
+    """"A player allowed to throw in may pass at any time: nothing more from me for now"
+    (RULES.md §3)."""
+    state = three()
+    play(state, "0: attack 6S")
+    assert Action.parse("pass") in state.legal_actions(2)
+    assert [e.kind for e in play(state, "2: pass")] == ["pass"]

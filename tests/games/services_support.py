@@ -1,0 +1,83 @@
+"""Helpers for the live-play service tests: users, tables dealt from a chosen seed, and a driver
+that plays whoever the engine awaits through the services.
+
+Plain functions rather than fixtures so that threaded race tests and Celery tests can call them
+outside pytest's fixture graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from accounts.models import User
+from games import selectors, services
+from games.engine import GameState, Rules
+from games.models import Match, MatchPlayer
+
+
+def make_user(name: str) -> User:
+    """A human account called ``name`` (no password: hashing one costs a second a test)."""
+    return User.objects.create_user(
+        username=name, email=f"{name}@example.com", password=None, display_name=name
+    )
+
+
+def start_match(
+    *,
+    humans: list[User],
+    rules: Rules | None = None,
+    bot_level: str | None = None,
+    turn_seconds: int = 30,
+) -> Match:
+    """A table of ``humans`` in seat order (plus bots of ``bot_level`` on the rest), dealt.
+
+    Patch ``games.services.new_seed`` beforehand to choose the deal."""
+    rules = rules or Rules()
+    table = services.table_create(creator=humans[0], rules=rules, turn_seconds=turn_seconds)
+    for user in humans[1:]:
+        services.table_join(table_id=table.pk, user=user)
+    if bot_level is not None:
+        services.seats_fill_with_bots(table_id=table.pk, user=humans[0], level=bot_level)
+    match = selectors.table_current_match(table_id=table.pk)
+    assert match is not None, "the table did not start"
+    return match
+
+
+def state_of(match: Match) -> GameState:
+    """The engine state stored for ``match`` (re-read from the database)."""
+    match.refresh_from_db()
+    return selectors.match_state(match)
+
+
+def player(match: Match, seat: int) -> MatchPlayer:
+    return match.players.select_related("user").get(seat=seat)
+
+
+Chooser = Callable[[GameState, int], str]
+
+
+def lowest_default(state: GameState, seat: int) -> str:
+    """A human who plays what the timeout would: quick, legal, deterministic."""
+    return str(state.default_action(seat))
+
+
+def play_out(match: Match, *, choose: Chooser = lowest_default, limit: int = 5000) -> Match:
+    """Play until the match ends: humans through ``action_apply`` with ``choose``, bots and
+    autopilots through ``bot_turn``. Returns the finished match."""
+    for _ in range(limit):
+        match.refresh_from_db()
+        if not match.is_active:
+            return match
+        state = selectors.match_state(match)
+        seat = min(state.awaiting())
+        seated = player(match, seat)
+        if seated.user.is_bot or seated.autopilot:
+            assert services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
+        else:
+            services.action_apply(
+                match_id=match.pk,
+                user=seated.user,
+                action_text=choose(state, seat),
+                expected_version=match.version,
+            )
+    raise AssertionError("the match did not end")

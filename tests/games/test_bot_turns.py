@@ -1,0 +1,72 @@
+"""Bots in seats: their turns run as Celery tasks that carry the version, so a task delivered
+twice (or late) plays once."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services, tasks
+from games.models import Match, Move
+
+from .services_support import make_user, player, start_match, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def bot_to_move(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, int]:
+    """A human against an easy bot, played on until the bot is awaited."""
+    monkeypatch.setattr(services, "new_seed", lambda: "bot-seed")
+    human = make_user("human")
+    match = start_match(humans=[human], bot_level="easy")
+    for _ in range(20):
+        match.refresh_from_db()
+        state = state_of(match)
+        bots = [s for s in state.awaiting() if player(match, s).user.is_bot]
+        if bots:
+            return match, bots[0]
+        seat = min(state.awaiting())
+        services.action_apply(
+            match_id=match.pk,
+            user=human,
+            action_text=str(state.default_action(seat)),
+            expected_version=match.version,
+        )
+    raise AssertionError("the bot never got a turn")
+
+
+def test_a_bot_task_delivered_twice_plays_once(bot_to_move: tuple[Match, int]) -> None:
+    match, seat = bot_to_move
+    version, moves = match.version, match.moves.count()
+
+    first = tasks.bot_turn.apply(args=(match.pk, version, seat)).get()
+    second = tasks.bot_turn.apply(args=(match.pk, version, seat)).get()
+
+    assert (first, second) == (True, False)
+    match.refresh_from_db()
+    assert match.version == version + 1
+    assert match.moves.count() == moves + 1
+    assert match.moves.order_by("-seq").first().by == Move.By.BOT
+
+
+def test_a_bot_task_for_a_human_seat_or_an_old_version_does_nothing(
+    bot_to_move: tuple[Match, int],
+) -> None:
+    match, seat = bot_to_move
+    human_seat = 1 - seat
+    assert services.bot_turn(match_id=match.pk, version=match.version, seat=human_seat) is False
+    assert services.bot_turn(match_id=match.pk, version=match.version - 1, seat=seat) is False
+    assert tasks.deadline.apply(args=(match.pk, match.version - 1)).get() is False
+    before = match.version
+    match.refresh_from_db()
+    assert match.version == before
+
+
+def test_the_bots_move_is_legal_and_logged_with_its_events(
+    bot_to_move: tuple[Match, int],
+) -> None:
+    match, seat = bot_to_move
+    legal = {str(a) for a in state_of(match).legal_actions(seat)}
+    services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
+    move = match.moves.order_by("-seq").first()
+    assert move is not None and move.seat == seat and move.action in legal and move.events

@@ -1,0 +1,258 @@
+"""The match and lobby websockets (``games.consumers``) driven by ``WebsocketCommunicator``.
+
+Who connects: the two players of a match, a spectator (logged in, not seated), a stranger to a
+private table and an anonymous visitor. Every socket first gets the full view; a move reaches
+every socket; the wrong seat's action, a stale version and a malformed frame are refused with an
+error frame to the sender alone, and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client
+
+from accounts.models import User
+from durak_site.asgi import application
+from games import services
+from games.engine import Rules
+from games.models import Match
+from games.routing import websocket_urlpatterns
+
+from .services_support import make_user, start_match, state_of
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+TIMEOUT = 5
+
+
+@pytest.fixture(autouse=True)
+def seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(services, "new_seed", lambda: "consumer-seed")
+
+
+@dataclass
+class Table:
+    match: Match
+    alice: User
+    bob: User
+
+
+@sync_to_async
+def two_player_match(*, private: bool = False) -> Table:
+    alice, bob = make_user("alice"), make_user("bob")
+    if private:
+        table = services.table_create(creator=alice, rules=Rules(), private=True)
+        services.table_join(table_id=table.pk, user=bob, invite_token=table.invite_token)
+        match = Match.objects.get(table=table)
+    else:
+        match = start_match(humans=[alice, bob])
+    return Table(match, alice, bob)
+
+
+async def connect(match_id: int, user: User | AnonymousUser) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/match/{match_id}/")
+    communicator.scope["user"] = user
+    connected, _code = await communicator.connect(timeout=TIMEOUT)
+    assert connected
+    return communicator
+
+
+async def frames_until(communicator: WebsocketCommunicator, needle: str) -> str:
+    """Receive frames until one contains ``needle`` (pushes of bot moves may come first)."""
+    while True:
+        frame = await communicator.receive_from(timeout=TIMEOUT)
+        if needle in frame:
+            return frame
+
+
+@pytest.fixture
+async def sockets() -> AsyncIterator[list[WebsocketCommunicator]]:
+    opened: list[WebsocketCommunicator] = []
+    yield opened
+    for communicator in opened:
+        await communicator.disconnect()
+
+
+async def test_each_viewer_first_gets_the_full_view_of_its_own(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    table = await two_player_match()
+    state = await sync_to_async(state_of)(table.match)
+    spectator = await sync_to_async(make_user)("carol")
+    viewers: list[User | AnonymousUser] = [table.alice, table.bob, spectator, AnonymousUser()]
+    for viewer in viewers:
+        sockets.append(await connect(table.match.pk, viewer))
+    frames = [await s.receive_from(timeout=TIMEOUT) for s in sockets]
+    for frame in frames:
+        for part in ("match-players", "match-table", "match-status", "match-hand", "match-log"):
+            assert f'id="{part}"' in frame
+    for seat, frame in enumerate(frames[:2]):
+        other = state.view(1 - seat).hand
+        assert all(f'data-card="{code}"' in frame for code in state.view(seat).hand)
+        assert not any(f'data-card="{code}"' in frame for code in other)
+    for frame in frames[2:]:
+        assert "data-card=" not in frame and "You are watching" in frame
+
+
+async def test_a_move_reaches_every_socket(sockets: list[WebsocketCommunicator]) -> None:
+    table = await two_player_match()
+    state = await sync_to_async(state_of)(table.match)
+    seat = min(state.awaiting())
+    mover = table.alice if seat == 0 else table.bob
+    action = state.default_action(seat)
+    spectator = await sync_to_async(make_user)("carol")
+    for viewer in (table.alice, table.bob, spectator, AnonymousUser()):
+        sockets.append(await connect(table.match.pk, viewer))
+    for communicator in sockets:
+        await communicator.receive_from(timeout=TIMEOUT)
+    mover_socket = sockets[seat]
+    await mover_socket.send_to(text_data=json.dumps({"action": str(action), "version": 0}))
+    played = action.cards[0]
+    from games.engine import card_str
+
+    for communicator in sockets:
+        frame = await frames_until(communicator, 'data-version="1"')
+        assert "hx-swap-oob" in frame
+        assert card_str(played) in frame  # the attack card lies on the table for everyone
+    match = await Match.objects.aget(pk=table.match.pk)
+    assert match.version == 1
+
+
+async def test_the_wrong_seats_action_is_refused_to_the_sender_alone(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    table = await two_player_match()
+    state = await sync_to_async(state_of)(table.match)
+    waiting = 1 - min(state.awaiting())  # the seat that may not lead now
+    wrong, right = (table.alice, table.bob) if waiting == 0 else (table.bob, table.alice)
+    wrong_socket = await connect(table.match.pk, wrong)
+    right_socket = await connect(table.match.pk, right)
+    sockets.extend([wrong_socket, right_socket])
+    await wrong_socket.receive_from(timeout=TIMEOUT)
+    await right_socket.receive_from(timeout=TIMEOUT)
+    lead = str(state.legal_actions(min(state.awaiting()))[0])
+    await wrong_socket.send_to(text_data=json.dumps({"action": lead, "version": 0}))
+    frame = await wrong_socket.receive_from(timeout=TIMEOUT)
+    assert 'id="match-error"' in frame and "not allowed" in frame
+    assert await right_socket.receive_nothing(timeout=0.3)
+    match = await Match.objects.aget(pk=table.match.pk)
+    assert match.version == 0
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "not json",
+        "[1, 2]",
+        json.dumps({"action": "take"}),
+        json.dumps({"action": 7, "version": 0}),
+        json.dumps({"action": "take", "version": -1}),
+        json.dumps({"action": "", "version": 0}),
+    ],
+)
+async def test_a_malformed_frame_gets_an_error_frame(
+    frame: str, sockets: list[WebsocketCommunicator]
+) -> None:
+    table = await two_player_match()
+    socket = await connect(table.match.pk, table.alice)
+    sockets.append(socket)
+    await socket.receive_from(timeout=TIMEOUT)
+    await socket.send_to(text_data=frame)
+    reply = await socket.receive_from(timeout=TIMEOUT)
+    assert 'id="match-error"' in reply and 'data-code="malformed"' in reply
+    match = await Match.objects.aget(pk=table.match.pk)
+    assert match.version == 0
+
+
+async def test_a_stale_version_resends_the_view_with_the_error(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    table = await two_player_match()
+    state = await sync_to_async(state_of)(table.match)
+    seat = min(state.awaiting())
+    socket = await connect(table.match.pk, table.alice if seat == 0 else table.bob)
+    sockets.append(socket)
+    await socket.receive_from(timeout=TIMEOUT)
+    action = str(state.default_action(seat))
+    await socket.send_to(text_data=json.dumps({"action": action, "version": 3}))
+    reply = await socket.receive_from(timeout=TIMEOUT)
+    assert "changed in the meantime" in reply and 'id="match-hand"' in reply
+
+
+async def test_spectators_and_anonymous_visitors_cannot_act(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    table = await two_player_match()
+    spectator = await sync_to_async(make_user)("carol")
+    for viewer, needle in ((spectator, "do not play"), (AnonymousUser(), "Log in")):
+        socket = await connect(table.match.pk, viewer)
+        sockets.append(socket)
+        await socket.receive_from(timeout=TIMEOUT)
+        await socket.send_to(text_data=json.dumps({"action": "take", "version": 0}))
+        reply = await socket.receive_from(timeout=TIMEOUT)
+        assert 'id="match-error"' in reply and needle in reply
+    match = await Match.objects.aget(pk=table.match.pk)
+    assert match.version == 0
+
+
+async def test_a_stranger_cannot_watch_a_private_table() -> None:
+    table = await two_player_match(private=True)
+    stranger = await sync_to_async(make_user)("mallory")
+    for viewer in (stranger, AnonymousUser()):
+        communicator = WebsocketCommunicator(
+            URLRouter(websocket_urlpatterns), f"/ws/match/{table.match.pk}/"
+        )
+        communicator.scope["user"] = viewer
+        connected, code = await communicator.connect(timeout=TIMEOUT)
+        assert not connected and code == 4403
+    insider = await connect(table.match.pk, table.bob)
+    assert 'id="match-hand"' in await insider.receive_from(timeout=TIMEOUT)
+    await insider.disconnect()
+
+
+async def test_an_unknown_match_is_closed() -> None:
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/match/999999/")
+    communicator.scope["user"] = AnonymousUser()
+    connected, code = await communicator.connect(timeout=TIMEOUT)
+    assert not connected and code == 4404
+
+
+async def test_the_site_stack_knows_the_player_by_the_session_cookie() -> None:
+    """Through the real ASGI app: origin check and session auth, as a browser connects."""
+    table = await two_player_match()
+    client = Client()
+    await sync_to_async(client.force_login)(table.alice)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/match/{table.match.pk}/",
+        headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)],
+    )
+    connected, _code = await communicator.connect(timeout=TIMEOUT)
+    assert connected
+    frame = await communicator.receive_from(timeout=TIMEOUT)
+    state = await sync_to_async(state_of)(table.match)
+    assert all(f'data-card="{code}"' in frame for code in state.view(0).hand)
+    await communicator.disconnect()
+
+
+async def test_the_lobby_socket_pushes_the_open_tables() -> None:
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/lobby/")
+    communicator.scope["user"] = AnonymousUser()
+    connected, _code = await communicator.connect(timeout=TIMEOUT)
+    assert connected
+    first = await communicator.receive_from(timeout=TIMEOUT)
+    assert 'id="lobby-tables"' in first
+    host = await sync_to_async(make_user)("host")
+    table = await sync_to_async(services.table_create)(creator=host, rules=Rules(players=3))
+    frame = await frames_until(communicator, f'data-table="{table.pk}"')
+    assert "hx-swap-oob" in frame
+    await communicator.disconnect()

@@ -1,0 +1,70 @@
+"""The embedded mode's Celery: a worker thread in the serving process, countdowns honoured."""
+
+from unittest import mock
+
+import pytest
+from django.db import transaction
+
+from durak_site.tasks import enqueue_on_commit
+
+from .helpers import clean_env, run_python
+
+WORKER_SCRIPT = """
+import threading, time, django
+django.setup()
+from durak_site.celery import app
+from durak_site.embedded_worker import start_embedded_worker
+
+ran = threading.Event()
+
+@app.task(name="tests.mark_ran")
+def mark_ran():
+    ran.set()
+
+worker = start_embedded_worker()
+assert worker is not None and start_embedded_worker() is worker, "one worker per process"
+started = time.monotonic()
+mark_ran.apply_async(countdown=0.5)
+assert ran.wait(10), "the task never ran"
+print(f"{time.monotonic() - started:.3f}")
+"""
+
+
+@pytest.mark.slow
+def test_worker_thread_runs_a_task_after_its_countdown() -> None:
+    result = run_python(WORKER_SCRIPT, clean_env())
+    assert result.returncode == 0, result.stderr
+    elapsed = float(result.stdout.strip().splitlines()[-1])
+    # Not eager (that would ignore the countdown) and not held up by 1 s broker polling.
+    assert 0.5 <= elapsed < 2.5
+
+
+def test_no_embedded_worker_with_a_real_broker() -> None:
+    code = (
+        "import django; django.setup()\n"
+        "from durak_site.embedded_worker import start_embedded_worker\n"
+        "print(start_embedded_worker())\n"
+    )
+    result = run_python(code, clean_env(REDIS_URL="redis://127.0.0.1:1/0"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "None"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_enqueue_on_commit_waits_for_the_commit() -> None:
+    task = mock.Mock()
+    with transaction.atomic():
+        enqueue_on_commit(task, 42, countdown=1.5, reason="deadline")
+        task.apply_async.assert_not_called()
+    task.apply_async.assert_called_once_with(
+        args=(42,), kwargs={"reason": "deadline"}, countdown=1.5
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_enqueue_on_commit_drops_the_task_on_rollback() -> None:
+    task = mock.Mock()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        enqueue_on_commit(task, 42)
+        raise RuntimeError("rolled back")
+    task.apply_async.assert_not_called()
