@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from .models import User
 
 
-class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
+class AccountAdapter(DefaultAccountAdapter):
     def save_user(
         self, request: HttpRequest, user: User, form: Any, commit: bool = True
     ) -> User:

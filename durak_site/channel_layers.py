@@ -14,7 +14,7 @@ from typing import Any
 from channels.layers import InMemoryChannelLayer
 
 
-class ThreadSafeInMemoryChannelLayer(InMemoryChannelLayer):  # type: ignore[misc]
+class ThreadSafeInMemoryChannelLayer(InMemoryChannelLayer):
     """``InMemoryChannelLayer`` whose mutating calls always run on the consumers' event loop."""
 
     def __init__(self, **kwargs: Any) -> None:

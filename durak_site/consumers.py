@@ -3,7 +3,7 @@
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 
-class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class EchoConsumer(AsyncWebsocketConsumer):
     """Sends every text frame straight back.
 
     A health probe for the websocket path (the daphne smoke test) and the latency floor of the load

@@ -11,6 +11,8 @@ Three modes, one module (README.md has the table of variables):
   cookies, HSTS, whitenoise's manifest storage and JSON logs; passes ``check --deploy`` cleanly.
 """
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +122,9 @@ else:
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
+            # A file, not Django's shared-cache in-memory default: shared cache locks whole tables
+            # ("database table is locked", no busy wait) once a Celery worker thread writes too.
+            "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"durak-test-{os.getpid()}.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -144,7 +149,7 @@ else:
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://")
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
 #: True when the worker must run inside the serving process (see durak_site.embedded_worker).
 CELERY_EMBEDDED_WORKER = CELERY_BROKER_URL.startswith("memory://")
 if CELERY_EMBEDDED_WORKER:

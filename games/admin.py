@@ -37,8 +37,18 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "table", "number", "status", "version", "started_at", "finished_at")
     list_filter = ("status",)
     readonly_fields = (
-        "table", "number", "rules", "seed", "dealer", "status", "version", "snapshot",
-        "deadline_at", "started_at", "finished_at", "result",
+        "table",
+        "number",
+        "rules",
+        "seed",
+        "dealer",
+        "status",
+        "version",
+        "snapshot",
+        "deadline_at",
+        "started_at",
+        "finished_at",
+        "result",
     )
     inlines = (MatchPlayerInline,)
 

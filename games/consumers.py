@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -26,7 +27,7 @@ from accounts.models import User
 from games import selectors, services
 from games.fragments import match_fragments, render_error
 from games.models import Match, Table
-from games.presenters import present_lobby, present_table
+from games.presenters import may_watch, present_lobby, present_table
 
 #: Close codes (4000-4999 are the application's): no such match/table, not allowed to watch.
 CLOSE_NOT_FOUND = 4404
@@ -130,12 +131,19 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        token = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
+        user = self.scope.get("user") or AnonymousUser()
+        allowed = await database_sync_to_async(_may_watch_table)(self.table_id, user, token)
+        if not allowed:
+            await self.close(code=CLOSE_FORBIDDEN if allowed is False else CLOSE_NOT_FOUND)
+            return
         await self.channel_layer.group_add(services.table_group(self.table_id), self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        group = services.table_group(self.table_id)
-        await self.channel_layer.group_discard(group, self.channel_name)
+        if hasattr(self, "table_id"):
+            group = services.table_group(self.table_id)
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         user = self.scope.get("user") or AnonymousUser()
@@ -168,18 +176,26 @@ def _parse_frame(text_data: str | None) -> tuple[str, int] | None:
 
 
 def _may_watch_match(match_id: int, user: User | AnonymousUser) -> bool | None:
-    """``None`` when there is no such match; False when its table is private to others."""
+    """``None`` when there is no such match, else whether ``user`` may watch it."""
     try:
-        match = Match.objects.select_related("table").get(pk=match_id)
+        match = selectors.match_get(match_id=match_id)
     except Match.DoesNotExist:
         return None
-    if not match.table.private:
+    return may_watch(match, user)
+
+
+def _may_watch_table(table_id: int, user: User | AnonymousUser, token: str) -> bool | None:
+    """``None`` when there is no such table; a private table's page is for its creator, its
+    seated players and whoever has the invite link."""
+    try:
+        table = selectors.table_get(table_id=table_id)
+    except Table.DoesNotExist:
+        return None
+    if not table.private or token == table.invite_token:
         return True
     if not user.is_authenticated:
         return False
-    return (
-        match.table.creator_id == user.pk or match.players.filter(user_id=user.pk).exists()
-    )
+    return table.creator_id == user.pk or any(s.user_id == user.pk for s in table.seats.all())
 
 
 def _render_match(

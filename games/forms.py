@@ -59,9 +59,7 @@ class TableCreateForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"), choices=[(n, str(n)) for n in range(2, 7)], coerce=int, initial=2
     )
-    teams = forms.BooleanField(
-        label=_("2 vs 2 teams (partners sit opposite)"), required=False, initial=False
-    )
+    teams = forms.BooleanField(label=_("2 vs 2 teams (partners sit opposite)"), required=False, initial=False)
     deck = forms.TypedChoiceField(
         label=_("Deck"),
         choices=(
@@ -81,9 +79,7 @@ class TableCreateForm(forms.Form):
         label=_("At most 5 cards until the first bito"), required=False, initial=True
     )
     draws = forms.BooleanField(label=_("A game may end in a draw"), required=False, initial=True)
-    redeal = forms.BooleanField(
-        label=_("Redeal on five cards of one suit"), required=False, initial=False
-    )
+    redeal = forms.BooleanField(label=_("Redeal on five cards of one suit"), required=False, initial=False)
     transfer_by_trump_show = forms.BooleanField(
         label=_("Transfer by showing a trump"), required=False, initial=False
     )
@@ -113,6 +109,11 @@ class TableCreateForm(forms.Form):
     private = forms.BooleanField(
         label=_("Private (only with the invite link)"), required=False, initial=False
     )
+    watch = forms.BooleanField(
+        label=_("I only watch: bots take every seat (casual tables)"),
+        required=False,
+        initial=False,
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -129,6 +130,8 @@ class TableCreateForm(forms.Form):
             raise forms.ValidationError(
                 self._rules_message(variant, players, overrides, error), code="rules"
             ) from None
+        if cleaned.get("rated") and cleaned.get("watch"):
+            raise forms.ValidationError(_("The creator of a rated table sits at it."), code="rated_watch")
         if cleaned.get("rated"):
             try:
                 validate_rated_rules(rules)
@@ -138,19 +141,14 @@ class TableCreateForm(forms.Form):
         return cleaned
 
     @staticmethod
-    def _rules_message(
-        variant: str, players: int, overrides: dict[str, Any], error: RulesError
-    ) -> str:
+    def _rules_message(variant: str, players: int, overrides: dict[str, Any], error: RulesError) -> str:
         """A translated sentence for the impossible tables a host can reach from this form."""
         if overrides.get("teams") and players != 4:
             return str(_("Teams play 2 against 2: the table needs exactly 4 players."))
         deck = overrides.get("deck", 36)
         if variant != "circle" and players * 6 > deck:
             return str(
-                _(
-                    "%(players)d players need %(cards)d cards: the %(deck)d-card deck cannot "
-                    "deal six to each."
-                )
+                _("%(players)d players need %(cards)d cards: the %(deck)d-card deck cannot deal six to each.")
                 % {"players": players, "cards": players * 6, "deck": deck}
             )
         return str(_("This table is not possible: %(reason)s.") % {"reason": error})

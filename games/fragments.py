@@ -46,6 +46,4 @@ def match_fragments(
 
 def render_error(message: str, *, code: str = "") -> str:
     """The match page's error line as an out-of-band swap (an empty message clears it)."""
-    return render_to_string(
-        "games/match.html#error", {"error": message, "error_code": code, "oob": True}
-    )
+    return render_to_string("games/match.html#error", {"error": message, "error_code": code, "oob": True})

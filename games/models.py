@@ -81,9 +81,7 @@ class Table(models.Model):
 class Seat(models.Model):
     """A user sitting at a table; ``position`` is the engine's seat index."""
 
-    table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
-    )
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
     position = models.PositiveSmallIntegerField(_("position"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -208,9 +206,7 @@ class Move(models.Model):
         AUTOPILOT = "autopilot", _("autopilot")
         TIMEOUT = "timeout", _("timeout")
 
-    match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, related_name="moves", verbose_name=_("match")
-    )
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", verbose_name=_("match"))
     seq = models.PositiveIntegerField(_("sequence number"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.CharField(_("action"), max_length=200, help_text=_("Canonical notation."))

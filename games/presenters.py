@@ -26,6 +26,7 @@ from django.utils.translation import ngettext, pgettext
 from accounts.models import User
 from games.engine import Action
 from games.engine.cards import SUIT_SYMBOLS, SUITS, card_str
+from games.engine.views import View
 from games.forms import BotFillForm, describe_rules
 from games.models import Match, MatchPlayer, Move, Table
 from games.selectors import match_moves, match_state, table_current_match
@@ -54,7 +55,6 @@ class SeatView:
     cards: tuple[str, ...]
     is_attacker: bool
     is_defender: bool
-    is_actor: bool
     awaiting: str
     place: int | None
     fool: bool
@@ -116,7 +116,6 @@ class MatchContext:
 
     match_id: int
     table_id: int
-    number: int
     version: int
     status: str
     variant: str
@@ -132,6 +131,7 @@ class MatchContext:
     discard_count: int
     pairs: tuple[PairView, ...]
     circle: tuple[str, ...]
+    drawn: str | None
     hand: tuple[HandCard, ...]
     choices: tuple[Choice, ...]
     your_move: bool
@@ -139,7 +139,8 @@ class MatchContext:
     remaining_ms: int | None
     log: tuple[LogLine, ...]
     last_seq: int
-    result_lines: tuple[str, ...]
+    result_places: tuple[str, ...]
+    result_note: str
     can_abort: bool
     can_resign: bool
     can_play_again: bool
@@ -148,15 +149,6 @@ class MatchContext:
     @property
     def is_active(self) -> bool:
         return self.status == Match.Status.ACTIVE
-
-    @property
-    def is_player(self) -> bool:
-        return self.viewer_seat is not None
-
-    @property
-    def legal_actions(self) -> list[str]:
-        """The viewer's legal actions in notation (the script matches chosen cards to them)."""
-        return [choice.action for choice in self.choices]
 
     @property
     def legal_json(self) -> str:
@@ -182,6 +174,16 @@ class MatchContext:
     def buttons(self) -> tuple[Choice, ...]:
         """Actions that need no card chosen: take, pass, redeal."""
         return tuple(c for c in self.choices if c.kind in ("take", "pass", "redeal"))
+
+
+def may_watch(match: Match, user: User | AnonymousUser) -> bool:
+    """Whether ``user`` may see ``match`` at all: anyone at a public table; at a private table
+    only its creator and the match's players."""
+    if not match.table.private:
+        return True
+    if not user.is_authenticated:
+        return False
+    return match.table.creator_id == user.pk or viewer_seat(match, user) is not None
 
 
 def viewer_seat(match: Match, user: User | AnonymousUser) -> int | None:
@@ -224,10 +226,10 @@ def present_match(
     log_moves = list(match_moves(match_id=match.pk) if moves is None else moves)
     last_seq = log_moves[-1].seq if log_moves else 0
     remaining = _remaining_ms(match, now) if active else None
+    next_url = None if active else _next_match_url(match)
     return MatchContext(
         match_id=match.pk,
         table_id=match.table_id,
-        number=match.number,
         version=match.version,
         status=match.status,
         variant=VARIANT_NAMES.get(view.variant, view.variant),
@@ -242,19 +244,23 @@ def present_match(
         stock_count=int(view.stock_count),
         discard_count=int(view.discard_count),
         pairs=_pairs(view.table, legal),
-        circle=tuple(view.circle or ()),
-        hand=_hand(view.hand if seat is not None else None, legal),
-        choices=tuple(_choice(a) for a in legal),
+        circle=tuple(view.circle),
+        drawn=view.drawn,
+        hand=_hand(_own_hand(view, seat), legal),
+        choices=tuple(_choice(a, bito=_all_covered(view)) for a in legal),
         your_move=seat is not None and seat in awaiting,
-        status_text=_status_text(match, view, names, seat, awaiting),
+        status_text=_status_text(match, names, seat, awaiting),
         remaining_ms=remaining,
         log=tuple(_log_lines(log_moves, names, seat)),
         last_seq=last_seq,
-        result_lines=tuple(_result_lines(match, names)),
+        result_places=_result_places(match, names),
+        result_note=_result_note(match, names),
         can_abort=active and seat is not None and match.version == 0 and not log_moves,
         can_resign=active and seat is not None and not (me and me.autopilot),
-        can_play_again=(not active and seat is not None and match.table.status != "closed"),
-        next_match_url=None if active else _next_match_url(match),
+        can_play_again=(
+            not active and seat is not None and match.table.status != Table.Status.CLOSED and not next_url
+        ),
+        next_match_url=next_url,
     )
 
 
@@ -266,12 +272,9 @@ def _next_match_url(match: Match) -> str | None:
     return reverse("games:match", args=[latest.pk])
 
 
-def _suit_symbol(suit: object) -> str:
-    if isinstance(suit, int) and 0 <= suit < len(SUIT_SYMBOLS):
-        return SUIT_SYMBOLS[suit]
-    if isinstance(suit, str) and suit in SUITS:
-        return SUIT_SYMBOLS[SUITS.index(suit)]
-    return ""
+def _suit_symbol(suit: str | None) -> str:
+    """``"D"`` -> ``"♦"`` (empty when there is no trump yet)."""
+    return SUIT_SYMBOLS[SUITS.index(suit)] if suit and suit in SUITS else ""
 
 
 # --- seats -----------------------------------------------------------------------------------
@@ -286,24 +289,22 @@ def _player_name(player: MatchPlayer) -> str:
 
 
 def _seats(
-    view: Any,
+    view: View,
     players: Mapping[int, MatchPlayer],
     names: Mapping[int, str],
     seat: int | None,
     awaiting: Mapping[int, str],
     active: bool,
-    teams_game: bool,
+    teams: bool,
 ) -> list[SeatView]:
-    teams = bool(teams_game)
-    place_of = {s: i + 1 for i, group in enumerate(view.places or ()) for s in group}
-    hands = getattr(view, "hands", None) or {}
-    actors = set(view.actors or ()) if active else set()
-    result = _result_dict(view)
-    fool = result.get("fool") if result else None
+    """Every seat in seat order. Places and the fool come from the engine while the match runs
+    and from the stored result (forfeits included) once it is over."""
+    place_of = {s: i + 1 for i, group in enumerate(view.places) for s in group}
     out: list[SeatView] = []
     for position, count in enumerate(view.hand_counts):
         player = players.get(position)
-        cards = hands.get(position) if isinstance(hands, Mapping) else _nth(hands, position)
+        cards = view.hands[position] if view.hands is not None and position != seat else []
+        place = place_of.get(position) if active else (player.place if player else None)
         out.append(
             SeatView(
                 position=position,
@@ -311,13 +312,12 @@ def _seats(
                 is_bot=bool(player and player.user.is_bot),
                 is_viewer=position == seat,
                 card_count=int(count),
-                cards=tuple(cards) if (cards and position != seat) else (),
+                cards=tuple(cards),
                 is_attacker=active and view.attacker == position,
                 is_defender=active and view.defender == position,
-                is_actor=position in actors,
                 awaiting=_awaiting_words(awaiting.get(position, "")),
-                place=place_of.get(position),
-                fool=(fool == position) or bool(player and player.fool),
+                place=place,
+                fool=bool(player and player.fool and not active),
                 autopilot=bool(player and player.autopilot),
                 resigned=bool(player and player.resigned),
                 wants_again=bool(player and player.wants_again),
@@ -325,12 +325,6 @@ def _seats(
             )
         )
     return out
-
-
-def _nth(items: Any, index: int) -> Any:
-    if isinstance(items, Sequence) and index < len(items):
-        return items[index]
-    return None
 
 
 def _around(seats: list[SeatView], seat: int | None) -> tuple[SeatView, ...]:
@@ -355,7 +349,8 @@ def _awaiting_words(code: str) -> str:
 # --- table and hand --------------------------------------------------------------------------
 
 
-def _pairs(table: Iterable[Any], legal: Sequence[str]) -> tuple[PairView, ...]:
+def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[str]) -> tuple[PairView, ...]:
+    """The bout's attack/cover pairs; open attack cards the viewer may cover are targets."""
     targets = {text.split(">", 1)[1] for text in legal if text.startswith("cover ")}
     pairs = []
     for attack, cover in table:
@@ -363,7 +358,17 @@ def _pairs(table: Iterable[Any], legal: Sequence[str]) -> tuple[PairView, ...]:
     return tuple(pairs)
 
 
+def _own_hand(view: View, seat: int | None) -> list[str]:
+    """The viewer's cards: from their seat's view, or from the full view after the match."""
+    if seat is None:
+        return []
+    if view.hands is not None:
+        return list(view.hands[seat])
+    return list(view.hand)
+
+
 def _hand(hand: Iterable[str] | None, legal: Sequence[str]) -> tuple[HandCard, ...]:
+    """The viewer's cards in the engine's order (sorted, trumps last), legal ones marked."""
     if not hand:
         return ()
     used = set()
@@ -378,11 +383,17 @@ def _cards_text(action: Action) -> list[str]:
     return [card_str(card) for card in action.cards]
 
 
-def _choice(text: str) -> Choice:
+def _all_covered(view: View) -> bool:
+    """Whether a pass now means "bito": cards on the table, all covered, nobody taking."""
+    return bool(view.table) and all(cover for _attack, cover in view.table) and not view.taking
+
+
+def _choice(text: str, *, bito: bool = False) -> Choice:
+    """A legal action in words: the button's label and the no-script list's entry."""
     action = Action.parse(text)
     cards = _cards_text(action)
-    labels = ", ".join(_plain_label(c) for c in cards)
-    target = _plain_label(text.split(">", 1)[1]) if ">" in text else ""
+    labels = ", ".join(card_label(c) for c in cards)
+    target = card_label(text.split(">", 1)[1]) if ">" in text else ""
     match action.kind:
         case "attack":
             label = _("Play %(cards)s") % {"cards": labels}
@@ -397,16 +408,12 @@ def _choice(text: str) -> Choice:
         case "take":
             label = _("Take")
         case "pass":
-            label = _("Pass")
+            label = _("Bito") if bito else _("Pass")
         case "redeal":
             label = _("Redeal")
         case _kind:
             label = text
     return Choice(text, label, action.kind)
-
-
-def _plain_label(code: str) -> str:
-    return card_label(code)
 
 
 # --- status and timer ------------------------------------------------------------------------
@@ -421,7 +428,6 @@ def _remaining_ms(match: Match, now: datetime | None) -> int | None:
 
 def _status_text(
     match: Match,
-    view: Any,
     names: Mapping[int, str],
     seat: int | None,
     awaiting: Mapping[int, str],
@@ -449,41 +455,33 @@ def _status_text(
 # --- result ----------------------------------------------------------------------------------
 
 
-def _result_dict(view: Any) -> dict[str, Any] | None:
-    result = getattr(view, "result", None)
-    if result is None:
-        return None
-    if isinstance(result, dict):
-        return result
-    to_dict = getattr(result, "to_dict", None)
-    return to_dict() if callable(to_dict) else None
-
-
-def _result_lines(match: Match, names: Mapping[int, str]) -> Iterable[str]:
-    """The finishing order in words, from the stored result of a finished match."""
+def _result_places(match: Match, names: Mapping[int, str]) -> tuple[str, ...]:
+    """The finishing order of a finished match, best first (players sharing a place together)."""
     result = match.result or {}
-    if match.status != Match.Status.FINISHED or not result:
-        return []
-    lines = []
-    for place, group in enumerate(result.get("places", ()), start=1):
-        who = ", ".join(names.get(s, "?") for s in group)
-        lines.append(_("%(place)d. %(names)s") % {"place": place, "names": who})
+    if match.status != Match.Status.FINISHED:
+        return ()
+    return tuple(", ".join(names.get(s, "?") for s in group) for group in result.get("places", ()))
+
+
+def _result_note(match: Match, names: Mapping[int, str]) -> str:
+    """Who lost, in a sentence: the fool, the losing team, or a draw."""
+    result = match.result or {}
+    if match.status != Match.Status.FINISHED:
+        return ""
     if result.get("draw"):
-        lines.append(_("A draw: nobody is the fool."))
-    elif result.get("losing_team"):
+        return _("A draw: nobody is the fool.")
+    if result.get("losing_team"):
         team = " & ".join(names.get(s, "?") for s in result["losing_team"])
-        lines.append(_("The losing team: %(names)s") % {"names": team})
-    elif result.get("fool") is not None:
-        lines.append(_("The fool: %(name)s") % {"name": names.get(result["fool"], "?")})
-    return lines
+        return _("The losing team: %(names)s") % {"names": team}
+    if result.get("fool") is not None:
+        return _("The fool: %(name)s") % {"name": names.get(result["fool"], "?")}
+    return ""
 
 
 # --- the move log in words -------------------------------------------------------------------
 
 
-def _log_lines(
-    moves: Iterable[Move], names: Mapping[int, str], seat: int | None
-) -> Iterable[LogLine]:
+def _log_lines(moves: Iterable[Move], names: Mapping[int, str], seat: int | None) -> Iterable[LogLine]:
     for move in moves:
         for event in move.events or ():
             html = describe_event(event, names)
@@ -516,8 +514,9 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> SafeSt
     if sentence is None:
         return None
     # The translated sentence is escaped as text; the card spans are already safe HTML.
-    safe_args = {key: conditional_escape(value) if isinstance(value, str) else value
-                 for key, value in args.items()}
+    safe_args = {
+        key: conditional_escape(value) if isinstance(value, str) else value for key, value in args.items()
+    }
     return mark_safe(conditional_escape(sentence) % safe_args)
 
 
@@ -538,9 +537,7 @@ def _sentence(kind: str, count: int) -> str | None:
         case "pass":
             return _("%(name)s passes")
         case "took":
-            return ngettext(
-                "%(name)s picks up %(count)d card", "%(name)s picks up %(count)d cards", count
-            )
+            return ngettext("%(name)s picks up %(count)d card", "%(name)s picks up %(count)d cards", count)
         case "bito":
             return ngettext(
                 "Bito: %(count)d card to the discard pile",
@@ -548,9 +545,7 @@ def _sentence(kind: str, count: int) -> str | None:
                 count,
             )
         case "draw":
-            return ngettext(
-                "%(name)s draws %(count)d card", "%(name)s draws %(count)d cards", count
-            )
+            return ngettext("%(name)s draws %(count)d card", "%(name)s draws %(count)d cards", count)
         case "out":
             return _("%(name)s is out: place %(count)d")
         case "redeal":
@@ -581,9 +576,7 @@ def _sentence(kind: str, count: int) -> str | None:
 # --- the table page --------------------------------------------------------------------------
 
 
-def present_table(
-    table: Table, user: User | AnonymousUser, *, token: str, invite_url: str
-) -> dict[str, Any]:
+def present_table(table: Table, user: User | AnonymousUser, *, token: str, invite_url: str) -> dict[str, Any]:
     """The table page's context: seats, what this user may do, the invite link for insiders."""
     seats = {s.position: s for s in table.seats.all()}
     seated = user.is_authenticated and any(s.user_id == user.pk for s in seats.values())
@@ -639,9 +632,7 @@ def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
             deck=int(table.rules.get("deck", 36)),
             teams=bool(table.rules.get("teams")),
             turn_seconds=int(table.turn_seconds),
-            seated=tuple(
-                (str(seat.user.public_name), bool(seat.user.is_bot)) for seat in table.seats.all()
-            ),
+            seated=tuple((str(seat.user.public_name), bool(seat.user.is_bot)) for seat in table.seats.all()),
         )
         for table in tables
     ]

@@ -7,10 +7,10 @@ that viewer's ``View`` only.
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import User
-from games.engine import GameRecord, GameState
+from games.engine import GameRecord, GameState, Rules
 from games.models import Match, MatchPlayer, Move, Seat, Table
 
 
@@ -76,8 +76,6 @@ def match_state(match: Match) -> GameState:
 
 def match_record(match: Match) -> GameRecord:
     """The match as an engine record (rules, seed, dealer and the logged actions)."""
-    from games.engine import Rules
-
     actions = [(move.seat, move.action) for move in match_moves(match_id=match.pk)]
     return GameRecord(Rules.from_dict(match.rules), match.seed, match.dealer, actions)
 
@@ -94,6 +92,4 @@ def active_matches() -> QuerySet[Match]:
 
 def user_active_matches(*, user: User) -> QuerySet[Match]:
     """Matches ``user`` plays in that are still running."""
-    return Match.objects.filter(Q(players__user=user), status=Match.Status.ACTIVE).select_related(
-        "table"
-    )
+    return Match.objects.filter(players__user=user, status=Match.Status.ACTIVE).select_related("table")

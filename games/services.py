@@ -28,6 +28,7 @@ once the match has moved on. ``match_rearm`` re-enqueues them after a restart.
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from collections.abc import Iterable
@@ -42,6 +43,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from accounts.services import bot_ensure
@@ -49,6 +51,8 @@ from durak_site.tasks import enqueue_on_commit
 from games import bots
 from games.engine import Action, GameState, IllegalAction, NotationError, Rules, new_game
 from games.models import Match, MatchPlayer, Move, Seat, Table
+
+logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
@@ -124,9 +128,80 @@ class RatedRulesError(TableError):
     """The options of a rated table are outside the rating pools."""
 
     default_message = _(
-        "A rated table plays the variant's standard options; only the number of players and "
-        "teams may change."
+        "A rated table plays the variant's standard options; only the number of players and teams may change."
     )
+
+
+#: The engine's refusal codes in the player's language, with ``IllegalAction.params``
+#: (card labels) filled in; a code missing here falls back to the engine's English sentence.
+ILLEGAL_MESSAGES: dict[str, Any] = {
+    "game_over": _("the game is over"),
+    "not_your_turn": _("it is not your turn"),
+    "not_now": _("not now"),
+    "not_in_hand": _("you do not hold %(cards)s"),
+    "no_redeal_rule": _("this table plays without redeals"),
+    "no_redeal": _("a redeal needs five or six cards of one suit, before the first attack"),
+    "partner": _("you may not throw in under your partner"),
+    "not_neighbour": _("only the attacker and the player after the defender may throw in"),
+    "round_under_way": _("wait: the throw-in round is not over yet"),
+    "round_not_open": _("throw-ins wait until the defender has covered every card"),
+    "must_beat": _("the drawn card must beat a circle card"),
+    "not_drawn": _("beat with the card you drew"),
+    "not_in_circle": _("that card is not in the circle"),
+    "does_not_beat": _("%(cover)s does not beat %(attack)s"),
+    "must_lead": _("you lead this bout: lay a card"),
+    "defender_attacks": _("the defender does not throw in"),
+    "defender_passes": _("cover the cards or take them"),
+    "not_defender": _("only the defender may do that"),
+    "passed": _("you passed: wait for a change on the table"),
+    "rank_not_on_table": _("no card of the rank of %(cards)s is on the table"),
+    "after_joker": _("no more throw-ins after a joker covered"),
+    "first_bout_limit": _("before the first bito a bout has at most 5 attack cards"),
+    "six_limit": _("a bout has at most 6 attack cards"),
+    "joker_lead": _("a joker never leads: it only covers"),
+    "circle_lead": _("lead one card, a pair and a single, or two pairs and a single of different ranks"),
+    "one_rank": _("a lead is one card or several of one rank"),
+    "one_cover": _("cover one card at a time"),
+    "not_on_table": _("that card is not on the table"),
+    "covered": _("that card is already covered"),
+    "no_transfer": _("podkidnoy has no transfer"),
+    "no_show": _("this table does not transfer by showing a trump"),
+    "transfer_single_lead": _("a transfer needs a bout that began with one card"),
+    "transfer_after_cover": _("no transfer once a card is covered"),
+    "transfer_rank": _("a transfer uses cards of the rank on the table"),
+    "show_trump": _("show a trump of the attack rank"),
+    "shown_twice": _("that trump was already shown this bout"),
+}
+
+
+def illegal_message(error: IllegalAction) -> str:
+    """Why the engine refused a move, in the active language.
+
+    >>> from games.engine import IllegalAction
+    >>> illegal_message(IllegalAction("does_not_beat", "7S no", cover="7♠", attack="9♠"))
+    'That move is not allowed: 7♠ does not beat 9♠.'
+    """
+    count = error.params.get("cards")
+    if error.code == "defender_limit" and isinstance(count, int):
+        reason = ngettext(
+            "the defender holds %(cards)d card: no more attack cards",
+            "the defender holds %(cards)d cards: no more attack cards",
+            count,
+        ) % {"cards": count}
+    elif error.code == "transfer_limit" and isinstance(count, int):
+        reason = ngettext(
+            "the next defender holds %(cards)d card: too many attack cards for a transfer",
+            "the next defender holds %(cards)d cards: too many attack cards for a transfer",
+            count,
+        ) % {"cards": count}
+    elif error.code in ILLEGAL_MESSAGES:
+        try:
+            reason = str(ILLEGAL_MESSAGES[error.code]) % error.params
+        except (KeyError, TypeError, ValueError):
+            reason = error.message
+    else:
+        reason = error.message
+    return str(_("That move is not allowed: %(reason)s.") % {"reason": reason})
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +365,7 @@ def match_start(*, table_id: int) -> Match:
     return match
 
 
-def action_apply(
-    *, match_id: int, user: User, action_text: str, expected_version: int
-) -> ActionResult:
+def action_apply(*, match_id: int, user: User, action_text: str, expected_version: int) -> ActionResult:
     """Play ``action_text`` (canonical notation) for ``user``'s seat at ``expected_version``.
 
     Raises ``MatchOver``, ``NotYourSeat``, ``StaleVersion`` or ``IllegalMove`` (with the engine's
@@ -318,17 +391,12 @@ def action_apply(
         try:
             events = _play(match, state, player.seat, action, Move.By.PLAYER)
         except IllegalAction as error:
-            raise IllegalMove(
-                _("That move is not allowed: %(reason)s.") % {"reason": error.message},
-                code=error.code,
-            ) from error
+            raise IllegalMove(illegal_message(error), code=error.code) from error
         if player.timeouts:
             player.timeouts = 0
             player.save(update_fields=["timeouts"])
         _commit_change(match, state)
-    return ActionResult(
-        match_id=match.pk, version=match.version, events=events, finished=not match.is_active
-    )
+    return ActionResult(match_id=match.pk, version=match.version, events=events, finished=not match.is_active)
 
 
 def match_timeout(*, match_id: int, version: int) -> bool:
@@ -416,21 +484,23 @@ def match_abort(*, match_id: int, user: User) -> None:
 
 def play_again(*, match_id: int, user: User) -> Match | None:
     """Agree to a new match at the same table after this one ended; returns the new match once
-    every human seated at the table agreed (bots always do), else ``None``."""
+    every human seated at the table agreed (bots always do), else ``None``. At a table of bots
+    only, its creator deals the next match."""
     with transaction.atomic():
         match = _lock_match(match_id)
         if match.is_active:
             raise GameError(_("This game is still being played."))
         player = match.players.filter(user=user).first()
-        if player is None:
-            raise NotYourSeat()
         table = _lock_table(match.table_id)
+        humans = set(table.seats.filter(user__is_bot=False).values_list("user_id", flat=True))
+        if player is None and not (table.creator_id == user.pk and not humans):
+            raise NotYourSeat()
         if table.matches.filter(number__gt=match.number).exists():
             raise GameError(_("A newer game has already been dealt at this table."))
-        player.wants_again = True
-        player.save(update_fields=["wants_again"])
+        if player is not None:
+            player.wants_again = True
+            player.save(update_fields=["wants_again"])
         agreed = set(match.players.filter(wants_again=True).values_list("user_id", flat=True))
-        humans = set(table.seats.filter(user__is_bot=False).values_list("user_id", flat=True))
         new_match = None
         if table.seats.count() == table.players and humans <= agreed:
             new_match = _match_start_locked(table)
@@ -455,6 +525,16 @@ def match_rearm(*, match_id: int) -> None:
         _after_commit_schedule(match, state)
 
 
+def matches_timeout_overdue(*, grace_seconds: float = 10.0) -> int:
+    """Play the timeout of every active match whose deadline passed ``grace_seconds`` ago: the
+    safety net for a deadline task the broker lost. Returns how many matches it moved on."""
+    overdue = Match.objects.filter(
+        status=Match.Status.ACTIVE,
+        deadline_at__lt=timezone.now() - timedelta(seconds=grace_seconds),
+    ).values_list("pk", "version")
+    return sum(match_timeout(match_id=pk, version=version) for pk, version in overdue)
+
+
 # --- internals: locking, seats, bots ----------------------------------------------------------
 
 
@@ -467,9 +547,7 @@ def _lock_table(table_id: int) -> Table:
 
 def _lock_match(match_id: int) -> Match:
     try:
-        return (
-            Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
-        )
+        return Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
     except Match.DoesNotExist:
         raise GameError(_("There is no such game.")) from None
 
@@ -528,9 +606,7 @@ def _match_start_locked(table: Table) -> Match:
         snapshot=state.to_json(),
         deadline_at=timezone.now() + timedelta(seconds=table.turn_seconds),
     )
-    MatchPlayer.objects.bulk_create(
-        MatchPlayer(match=match, seat=s.position, user=s.user) for s in seats
-    )
+    MatchPlayer.objects.bulk_create(MatchPlayer(match=match, seat=s.position, user=s.user) for s in seats)
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status"])
     _after_commit_schedule(match, state)
@@ -548,28 +624,32 @@ def _next_dealer(previous: Match | None, rules: Rules) -> int | None:
     return (previous.dealer + 1) % rules.players
 
 
-def _play(
-    match: Match, state: GameState, seat: int, action: Action, by: str
-) -> list[dict[str, Any]]:
+def _play(match: Match, state: GameState, seat: int, action: Action, by: Move.By) -> list[dict[str, Any]]:
     """Apply one action to ``state`` (raises ``IllegalAction`` unchanged) and log it."""
     events = [event.to_dict() for event in state.apply(seat, action)]
     last = match.moves.aggregate(last=Max("seq"))["last"] or 0
-    Move.objects.create(
-        match=match, seq=last + 1, seat=seat, action=str(action), events=events, by=by
-    )
+    Move.objects.create(match=match, seq=last + 1, seat=seat, action=str(action), events=events, by=by)
     return events
 
 
 def _play_bot(match: Match, state: GameState, player: MatchPlayer) -> None:
-    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human."""
+    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human.
+
+    A bot that fails (raises, or answers an illegal action) is logged and replaced by the
+    engine's default for this move: a bug in a bot must not leave a match waiting forever."""
     level = AUTOPILOT_LEVEL if not player.user.is_bot else player.user.bot_level
     if level not in bots.LEVELS:
         level = AUTOPILOT_LEVEL
     seat = player.seat
-    action = bots.choose_action(
-        level, state.view(seat), state.legal_actions(seat), f"{match.pk}:{match.version}:{seat}"
-    )
     by = Move.By.BOT if player.user.is_bot else Move.By.AUTOPILOT
+    legal = state.legal_actions(seat)
+    try:
+        action = bots.choose_action(level, state.view(seat), legal, f"{match.pk}:{match.version}:{seat}")
+        if action not in legal:
+            raise IllegalAction("bot_illegal", f"the {level} bot chose {action}, which is not legal")
+    except Exception:
+        logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
+        action = state.default_action(seat)
     _play(match, state, seat, action, by)
 
 
@@ -711,15 +791,11 @@ def _after_commit_schedule(match: Match, state: GameState) -> None:
     if not awaited:
         return
     bot_seats = [
-        p.seat
-        for p in match.players.select_related("user").filter(seat__in=list(awaited))
-        if _is_bot_seat(p)
+        p.seat for p in match.players.select_related("user").filter(seat__in=list(awaited)) if _is_bot_seat(p)
     ]
     low, high = getattr(settings, "GAMES_BOT_DELAY", DEFAULT_BOT_DELAY)
     for seat in bot_seats:
-        enqueue_on_commit(
-            tasks.bot_turn, match.pk, version, seat, countdown=random.uniform(low, high)
-        )
+        enqueue_on_commit(tasks.bot_turn, match.pk, version, seat, countdown=random.uniform(low, high))
 
 
 def _after_commit_broadcast(match: Match) -> None:

@@ -3,7 +3,8 @@
 Each takes ids and the match version it was armed for and calls one service; a stale version
 makes the service do nothing, so a task delivered twice (or after the match moved on) is
 harmless. They are enqueued after commit by ``games.services``; ``rearm_deadlines`` re-enqueues
-them at start-up from the database.
+them at start-up from the database, and ``sweep_overdue`` (for ``celery beat``, every minute)
+plays any deadline whose task was lost anyway.
 """
 
 from __future__ import annotations
@@ -36,3 +37,9 @@ def bot_turn(match_id: int, version: int, seat: int) -> bool:
 def deadline(match_id: int, version: int) -> bool:
     """Play the timeout defaults if the match is still at ``version`` when its turn timer ends."""
     return services.match_timeout(match_id=match_id, version=version)
+
+
+@shared_task(name="games.sweep_overdue", ignore_result=True)
+def sweep_overdue() -> int:
+    """Play the timeouts of active matches whose deadline passed and whose task never ran."""
+    return services.matches_timeout_overdue()

@@ -22,16 +22,14 @@ from games import selectors, services
 from games.forms import ActionForm, BotFillForm, TableCreateForm
 from games.fragments import match_fragments
 from games.models import Match, Table
-from games.presenters import present_lobby, present_match, present_table
+from games.presenters import may_watch, present_lobby, present_match, present_table
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open public tables (updated live over ``/ws/lobby/``) and the visitor's own tables."""
     context = {
         "tables": present_lobby(selectors.open_tables()),
-        "my_tables": selectors.user_tables(user=request.user)
-        if request.user.is_authenticated
-        else [],
+        "my_tables": selectors.user_tables(user=request.user) if request.user.is_authenticated else [],
         "my_matches": selectors.user_active_matches(user=request.user)
         if request.user.is_authenticated
         else [],
@@ -51,6 +49,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
                 rated=form.cleaned_data["rated"],
                 turn_seconds=form.cleaned_data["turn_seconds"],
                 private=form.cleaned_data["private"],
+                sit=not form.cleaned_data["watch"],
             )
         except services.GameError as error:
             form.add_error(None, error.message)
@@ -67,9 +66,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     seated = user.is_authenticated and any(s.user_id == user.pk for s in table.seats.all())
     if table.private and not seated and table.creator_id != user.pk and token != table.invite_token:
         raise Http404
-    invite_url = request.build_absolute_uri(
-        reverse("games:table_invite", args=[table.invite_token])
-    )
+    invite_url = request.build_absolute_uri(reverse("games:table_invite", args=[table.invite_token]))
     context = present_table(table, user, token=token, invite_url=invite_url)
     return render(request, "games/table.html", context)
 
@@ -132,6 +129,8 @@ def seats_fill(request: HttpRequest, table_id: int) -> HttpResponse:
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match page: every fragment rendered for this viewer; the socket keeps it current."""
     match = _match_or_404(match_id)
+    if not may_watch(match, request.user):
+        raise Http404
     context = {"m": present_match(match, request.user)}
     return render(request, "games/match.html", context)
 
@@ -217,9 +216,7 @@ def _match_or_404(match_id: int) -> Match:
         raise Http404 from None
 
 
-def _match_command(
-    request: HttpRequest, match_id: int, command: Callable[..., None]
-) -> HttpResponse:
+def _match_command(request: HttpRequest, match_id: int, command: Callable[..., None]) -> HttpResponse:
     try:
         command(match_id=match_id, user=_user(request))
     except services.GameError as error:

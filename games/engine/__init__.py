@@ -9,22 +9,33 @@ Pure Python, no Django.  Everything the site, bots and tests use is exported her
 >>> events[0].kind
 'attack'
 
-Choices where the rules are silent (also documented in the modules that hold them):
+Choices where the rules are silent (each also documented in the module that holds it):
 
 * The defender may take only while some attack card is uncovered.
-* Throwers may pass at any time; any change on the table reopens every pass.  A seat that
-  cannot throw anything in (no card of a table rank, or the limit is reached) is not
-  awaited: it counts as passed.  Outside ``circle`` throw-ins may come before the
-  defender covers.
+* Throwers may pass at any time; any change on the table (a card laid, a cover, a
+  transfer or show, the take) reopens every pass; a seat that passed may not throw in
+  until then.  A seat that cannot throw anything in (no card of a table rank, the limit
+  reached, or a joker covered under ``throw_in_after_joker=False``) is not awaited: it
+  counts as passed, and bito / the pick-up happen by themselves.
+* ``awaiting()`` names only the seats the game needs (``lead``, ``cover``, ``throw_in``,
+  ``take_more``, ``beat``); optional moves (a redeal, a throw-in while cards are still
+  uncovered) show in ``actors()`` only.
+* Outside ``circle`` throw-ins may come before the defender covers ("at any time").
 * ``legal_actions`` lists throw-ins one card at a time; a several-card throw-in is also
   legal.  In ``circle`` stage 2 the seat whose round turn it is stays in turn after a
-  throw-in until it passes or the limit is reached.
+  throw-in until it passes, reaches the limit or has nothing more to throw.
+* The deal goes one card at a time clockwise from the dealer's left; on a whole-deck
+  deal the last card (the dealer's) shows trump and stays in hand.
+* Draws off: the last bout's defender is the fool (teams: the defender's team loses).
+  A team game's result names ``losing_team`` and no fool.
 * ``rules.max_actions`` (default 3000) guarantees termination: a game reaching it ends
   as a draw among the players still holding cards (reason ``"move_cap"``).
 * Circle: a drawn card with any target waits for the player's ``beat``; players with no
-  cards when stage 2 begins are out at once.  Redeal is refused in circle.
+  cards when stage 2 begins are out at once; a joker lead (``pass_on``) is taken by the
+  defender at once; jokers are never thrown in nor used to transfer; redeal is refused.
 * Contract additions: ``new_game(..., first_attacker=, events=)``; ``Deal(discard=,
-  bito_done=)``; ``GameRecord(deal=)`` for records of scripted deals.
+  bito_done=)``; ``GameRecord(deal=)``, ``GameRecord.events()``; ``Result.drawn_seats``;
+  the fast API ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples.
 """
 
 from .actions import Action, FastAction

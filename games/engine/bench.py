@@ -46,13 +46,17 @@ def _midgame(rules: Rules) -> GameState:
     return state
 
 
-def _clones_per_s(rules: Rules, n: int = 20000) -> float:
+def _clones_per_s(rules: Rules, n: int = 5000) -> float:
+    """Best of five batches (as ``timeit`` does): the least disturbed measurement."""
     state = _midgame(rules)
     clone = state.clone
-    t0 = time.perf_counter()
-    for _ in range(n):
-        clone()
-    return n / (time.perf_counter() - t0)
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            clone()
+        best = min(best, time.perf_counter() - t0)
+    return n / best
 
 
 def _peak_mb(rules: Rules, games: int) -> float:

@@ -87,7 +87,7 @@ def card_from_str(text: str) -> int:
     """Parse canonical notation (case-insensitive); ``ValueError`` on bad text.
 
     >>> card_from_str("as"), card_from_str("BJ")
-    (50, 53)
+    (48, 53)
     """
     t = text.strip().upper()
     if t == "RJ":

@@ -79,34 +79,32 @@ def _targets(s: GameState, card: int) -> int:
     return BEATEN_BY[(s.trump, s.rules.joker_beats)][card] & mask
 
 
+def _offer(s: GameState, card: int, kind: str, ev: list[Event] | None) -> bool:
+    """The player in turn shows ``card``: True when it must beat a circle card (the
+    state then waits for ``beat``), else it joins the circle."""
+    if ev is not None:
+        ev.append(Event(kind, s.s1turn, (card,)))
+    if _targets(s, card):
+        s.drawn = card
+        s.phase = BEAT_CHOICE
+        return True
+    s.circle.append(card)
+    if ev is not None:
+        ev.append(Event("to_circle", s.s1turn, (card,)))
+    return False
+
+
 def advance(s: GameState, ev: list[Event] | None) -> None:
     """Play forced draws until a player must choose, or deal the leftovers."""
-    n = s.n
     while s.stock:
-        card = s.stock.pop()
-        seat = s.s1turn
-        if ev is not None:
-            ev.append(Event("turn_up", seat, (card,)))
-        if _targets(s, card):
-            s.drawn = card
-            s.phase = BEAT_CHOICE
+        if _offer(s, s.stock.pop(), "turn_up", ev):
             return
-        s.circle.append(card)
-        if ev is not None:
-            ev.append(Event("to_circle", seat, (card,)))
-        s.s1turn = (seat + 1) % n
+        s.s1turn = (s.s1turn + 1) % s.n
     if s.center >= 0:
         card = s.center
         s.center = -1
-        if ev is not None:
-            ev.append(Event("trump_taken", s.s1turn, (card,)))
-        if _targets(s, card):
-            s.drawn = card
-            s.phase = BEAT_CHOICE
+        if _offer(s, card, "trump_taken", ev):
             return
-        s.circle.append(card)
-        if ev is not None:
-            ev.append(Event("to_circle", s.s1turn, (card,)))
     deal_leftovers(s, ev)
 
 

@@ -28,7 +28,8 @@ Choices where RULES.md is silent (also in the package docstring):
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     ATTACK,
@@ -44,7 +45,6 @@ from .actions import (
 )
 from .cards import (
     BEATEN_BY,
-    BEATERS,
     JOKERS_MASK,
     RANK_GROUP,
     RED_JOKER,
@@ -57,6 +57,9 @@ from .errors import IllegalAction
 from .events import Event
 from .result import Result
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .views import View
 
 # Phases.
 LEAD = 0  # the bout's attacker must lead
@@ -281,19 +284,17 @@ class GameState:
         n = self.n
         partner = (d + 2) % 4 if self.rules.teams else -1
         if self.rules.throw_in == "all":
-            return [
-                t
-                for t in ((a + i) % n for i in range(n))
-                if t != d and t != partner and hands[t]
-            ]
+            out = []
+            for i in range(n):
+                t = (a + i) % n
+                if t != d and t != partner and hands[t]:
+                    out.append(t)
+            return out
         out = [a] if hands[a] and a != d else []
         after = self._next_with_cards(d)
         if after not in (-1, d, partner, a):
             out.append(after)
         return out
-
-    def _uncovered(self) -> int:
-        return self.cov.count(-1)
 
     def _open_throwers(self) -> list[int]:
         """Throwers who have not passed and could throw a card in now."""
@@ -316,9 +317,7 @@ class GameState:
         if ph == LEAD:
             if not self.rules.redeal or self.opened:
                 return (self.attacker,)
-            seats = {self.attacker}
-            seats.update(self._redeal_seats())
-            return tuple(sorted(seats))
+            return tuple(sorted({self.attacker, *self._redeal_seats()}))
         if self.stage == 2:
             if self.rnd_pos >= 0:
                 return (self.rnd_order[self.rnd_pos],)
@@ -353,7 +352,7 @@ class GameState:
             if self.rnd_pos >= 0:
                 return {self.rnd_order[self.rnd_pos]: code}
             return {self.defender: "cover"}
-        if not self.taking and self._uncovered():
+        if not self.taking and -1 in self.cov:
             return {self.defender: "cover"}
         return {t: code for t in self._open_throwers()}
 
@@ -447,6 +446,23 @@ class GameState:
             out += [(ATTACK, sp << r4, -1) for sp in subs[(plain >> r4) & 15]]
         return out
 
+    def _lead_ok(self, mask: int) -> bool:
+        """Whether ``mask`` (held by the attacker) is a legal lead, without listing leads."""
+        k = mask.bit_count()
+        if not mask or k > self.cap:
+            return False
+        hand = self.hands[self.attacker]
+        if mask & JOKERS_MASK:
+            return (
+                self.stage == 2 and k == 1 and not hand & _LOW
+                and self.rules.joker_last == "pass_on"
+            )
+        if self.stage != 2:
+            return not mask & ~RANK_GROUP[(mask & -mask).bit_length() - 1]
+        counts = sorted((mask >> r4 & 15).bit_count() for r4 in range(0, 52, 4)
+                        if mask >> r4 & 15)
+        return counts in ([1], [1, 2], [1, 2, 2])
+
     def _circle_leads(self, plain: int, cap: int) -> list[FastAction]:
         """Stage-2 leads: a single card; a pair and a single; two pairs and a single."""
         groups = []
@@ -455,23 +471,21 @@ class GameState:
             r4 = ((h & -h).bit_length() - 1) & ~3
             groups.append((r4, (h >> r4) & 15))
             h &= ~(15 << r4)
-        out: list[FastAction] = []
         singles = [(r4, 1 << (r4 + b)) for r4, g in groups for b in range(4) if g >> b & 1]
-        out.extend((ATTACK, bit, -1) for _, bit in singles)
+        out: list[FastAction] = [(ATTACK, bit, -1) for _, bit in singles]
         pairs = [(r4, p << r4) for r4, g in groups for p in PAIRS[g]]
         if cap >= 3:
-            for r4, p in pairs:
-                for sr, bit in singles:
-                    if sr != r4:
-                        out.append((ATTACK, p | bit, -1))
+            out += [(ATTACK, p | bit, -1) for r4, p in pairs for sr, bit in singles if sr != r4]
         if cap >= 5:
             for i, (r1, p1) in enumerate(pairs):
                 for r2, p2 in pairs[i + 1 :]:
-                    if r2 == r1:
-                        continue
-                    for sr, bit in singles:
-                        if sr != r1 and sr != r2:
-                            out.append((ATTACK, p1 | p2 | bit, -1))
+                    if r2 != r1:
+                        pp = p1 | p2
+                        out += [
+                            (ATTACK, pp | bit, -1)
+                            for sr, bit in singles
+                            if sr != r1 and sr != r2
+                        ]
         return out
 
     def _transfer_target(self) -> int:
@@ -514,12 +528,24 @@ class GameState:
             return IllegalAction("game_over", "the game is over")
         if not 0 <= seat < self.n:
             return IllegalAction("no_such_seat", f"there is no seat {seat}", seat=seat)
-        if fa in self.legal_fast(seat):
+        if kind == ATTACK and self.phase == LEAD and seat == self.attacker:
+            if not mask & ~self.hands[seat] and self._lead_ok(mask):
+                return None
+        elif fa in self.legal_fast(seat):
             return None
         hand = self.hands[seat]
         if kind in (ATTACK, TRANSFER, SHOW, COVER) and mask & ~hand:
             missing = _label_all(mask & ~hand)
             return IllegalAction("not_in_hand", f"you do not hold {missing}", cards=missing)
+        ph = self.phase
+        if kind == REDEAL:
+            if not self.rules.redeal:
+                return IllegalAction("no_redeal_rule", "this table plays without redeals")
+            return IllegalAction(
+                "no_redeal", "a redeal needs five or six cards of one suit, before the first attack"
+            )
+        if ph == BOUT and kind == ATTACK and seat != self.defender and seat in self.thr:
+            return self._why_bad_throw_in(seat, mask)
         if seat not in self.actors():
             if self.phase == BOUT and seat != self.defender and seat not in self.thr:
                 if self.rules.teams and seat == (self.defender + 2) % 4:
@@ -536,11 +562,6 @@ class GameState:
                     "round_under_way", "wait: the throw-in round is not over yet"
                 )
             return IllegalAction("not_your_turn", "it is not your turn")
-        ph = self.phase
-        if kind == REDEAL:
-            return IllegalAction(
-                "no_redeal", "a redeal needs five or six cards of one suit, before the first attack"
-            )
         if ph == BEAT_CHOICE:
             if kind != BEAT:
                 return IllegalAction("must_beat", "the drawn card must beat a circle card")
@@ -573,18 +594,31 @@ class GameState:
             return IllegalAction("not_now", "not now")
         if kind in (COVER, TRANSFER, SHOW, TAKE):
             return IllegalAction("not_defender", "only the defender may do that")
-        if kind == ATTACK:
-            if len(self.att) + mask.bit_count() > self.cap:
-                return self._limit_error()
-            bad = mask & ~self.tranks
-            if bad:
-                return IllegalAction(
-                    "rank_not_on_table",
-                    f"no card of the rank of {_label_all(bad)} is on the table",
-                    cards=_label_all(bad),
-                )
-            return None  # a several-card throw-in of legal single cards
         return IllegalAction("not_now", "not now")
+
+    def _why_bad_throw_in(self, seat: int, mask: int) -> IllegalAction | None:
+        """A throw-in by a seat allowed to throw in this bout: None when it is legal (a
+        several-card throw-in of cards that are each legal)."""
+        if self.stage == 2:
+            if self.rnd_pos < 0:
+                return IllegalAction(
+                    "round_not_open",
+                    "throw-ins wait until the defender has covered every card",
+                )
+            if self.rnd_order[self.rnd_pos] != seat:
+                return IllegalAction("not_your_turn", "it is not your turn to throw in")
+        elif self.passed >> seat & 1:
+            return IllegalAction("passed", "you passed: wait for a change on the table")
+        if len(self.att) + mask.bit_count() > self.cap:
+            return self._limit_error()
+        bad = mask & ~self.tranks
+        if bad:
+            return IllegalAction(
+                "rank_not_on_table",
+                f"no card of the rank of {_label_all(bad)} is on the table",
+                cards=_label_all(bad),
+            )
+        return None
 
     def _limit_error(self) -> IllegalAction:
         d = self.dstart
@@ -593,7 +627,7 @@ class GameState:
         if self.cap == d and d < 6:
             return IllegalAction(
                 "defender_limit",
-                f"the defender holds {d} cards: no {_ordinal(d + 1)} attack card",
+                f"the defender holds {_cards(d)}: no {_ordinal(d + 1)} attack card",
                 cards=d,
             )
         if self.cap == 5:
@@ -606,6 +640,10 @@ class GameState:
         if mask & JOKERS_MASK:
             return IllegalAction("joker_lead", "a joker never leads: it only covers")
         if self.stage == 2:
+            counts = sorted((mask >> r4 & 15).bit_count() for r4 in range(0, 52, 4)
+                            if mask >> r4 & 15)
+            if counts in ([1], [1, 2], [1, 2, 2]):
+                return self._limit_error()
             return IllegalAction(
                 "circle_lead",
                 "lead one card, a pair and a single, or two pairs and a single "
@@ -655,7 +693,7 @@ class GameState:
         held = self.hands[nd].bit_count() if nd >= 0 else 0
         return IllegalAction(
             "transfer_limit",
-            f"the next defender holds {held} cards: too many attack cards for a transfer",
+            f"the next defender holds {_cards(held)}: too many attack cards for a transfer",
             cards=held,
         )
 
@@ -701,11 +739,7 @@ class GameState:
         """Apply a legal fast action without checking it (bots and playouts)."""
         kind, mask, target = fa
         ev = events
-        if kind == BEAT:
-            from .circle import beat
-
-            beat(self, seat, target, ev)
-        elif kind == ATTACK:
+        if kind == ATTACK:
             if self.phase == LEAD:
                 self._lead(seat, mask, ev)
             else:
@@ -716,8 +750,12 @@ class GameState:
             self._pass(seat, ev)
         elif kind == TAKE:
             self._take(seat, ev)
-        elif kind == TRANSFER or kind == SHOW:
+        elif kind in (TRANSFER, SHOW):
             self._transfer(seat, kind, mask, ev)
+        elif kind == BEAT:
+            from .circle import beat
+
+            beat(self, seat, target, ev)
         elif kind == REDEAL:
             from .setup import redeal
 
@@ -728,10 +766,10 @@ class GameState:
                 self._finish_move_cap(ev)
 
     def _lead(self, seat: int, mask: int, ev: list[Event] | None) -> None:
-        self.hands[seat] ^= mask
         self.opened = True
         if mask & JOKERS_MASK:  # pass_on: the next player just takes the joker
             d = self.defender
+            self.hands[seat] ^= mask
             self.hands[d] |= mask
             if ev is not None:
                 ev.append(Event("attack", seat, tuple(cards_of(mask)), count=1))
@@ -742,30 +780,29 @@ class GameState:
         self.phase = BOUT
         self.leader = seat
         self.lead_size = mask.bit_count()
-        att = self.att
+        self._lay(seat, mask)
         tr = 0
-        m = mask
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            att.append(c)
-            self.cov.append(-1)
+        for c in self.att:
             tr |= RANK_GROUP[c]
-            m ^= low
         self.tranks = tr
         if ev is not None:
             ev.append(Event("attack", seat, tuple(cards_of(mask)), count=1))
         self.passed = 0
         self._settle(ev)
 
-    def _throw_in(self, seat: int, mask: int, ev: list[Event] | None) -> None:
+    def _lay(self, seat: int, mask: int) -> None:
+        """Move ``mask`` from the seat's hand to the table as uncovered attack cards."""
         self.hands[seat] ^= mask
-        m = mask
-        while m:
-            low = m & -m
-            self.att.append(low.bit_length() - 1)
-            self.cov.append(-1)
-            m ^= low
+        att = self.att
+        cov = self.cov
+        while mask:
+            low = mask & -mask
+            att.append(low.bit_length() - 1)
+            cov.append(-1)
+            mask ^= low
+
+    def _throw_in(self, seat: int, mask: int, ev: list[Event] | None) -> None:
+        self._lay(seat, mask)
         if ev is not None:
             ev.append(Event("attack", seat, tuple(cards_of(mask))))
         self.passed = 0
@@ -819,13 +856,7 @@ class GameState:
     def _transfer(self, seat: int, kind: int, mask: int, ev: list[Event] | None) -> None:
         nd = self._transfer_target()
         if kind == TRANSFER:
-            self.hands[seat] ^= mask
-            m = mask
-            while m:
-                low = m & -m
-                self.att.append(low.bit_length() - 1)
-                self.cov.append(-1)
-                m ^= low
+            self._lay(seat, mask)
         else:
             self.shown |= mask
         if ev is not None:
@@ -932,11 +963,10 @@ class GameState:
                 need = 6 - hands[s].bit_count()
                 if need <= 0:
                     continue
-                got = 0
-                while need and stock:
-                    hands[s] |= 1 << stock.pop()
-                    need -= 1
-                    got += 1
+                got = need if need < len(stock) else len(stock)
+                for c in stock[-got:]:
+                    hands[s] |= 1 << c
+                del stock[-got:]
                 if ev is not None:
                     ev.append(Event("draw", s, count=got))
                 if not stock:
@@ -957,6 +987,8 @@ class GameState:
         self._start_bout(nxt, ev)
 
     def _check_over(self, d: int, ev: list[Event] | None) -> bool:
+        if self.stock:  # nobody is out while the stock lasts
+            return False
         hands = self.hands
         alive = [s for s in range(self.n) if hands[s]]
         if self.rules.teams:
@@ -1000,7 +1032,7 @@ class GameState:
     def _finish(self, result: Result, ev: list[Event] | None) -> None:
         self.phase = OVER
         self.rnd_pos = -1
-        self.result_ = result
+        self.result_ = replace(result, places=[p[:] for p in result.places])
         if ev is not None:
             ev.append(Event("game_over", result.fool))
 
@@ -1037,19 +1069,19 @@ class GameState:
 
     # ------------------------------------------------------------------ views & JSON
 
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may see (a :class:`games.engine.views.View`)."""
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see: its own hand, every public fact, counts of the rest."""
         from .views import build_view
 
         return build_view(self, seat, full=False)
 
-    def spectator_view(self) -> Any:
+    def spectator_view(self) -> View:
         """What a spectator may see: no hand at all."""
         from .views import build_view
 
         return build_view(self, None, full=False)
 
-    def full_view(self) -> Any:
+    def full_view(self) -> View:
         """Every card, for the replay after the game (and for tests)."""
         from .views import build_view
 
@@ -1090,10 +1122,10 @@ class GameState:
         return out
 
 
+def _cards(k: int) -> str:
+    return "1 card" if k == 1 else f"{k} cards"
+
+
 def _ordinal(k: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
             7: "seventh"}.get(k, f"{k}th")
-
-
-def beaters_for(rules: Rules, trump: int) -> tuple[int, ...]:
-    return BEATERS[(trump, rules.joker_beats)]

@@ -192,7 +192,13 @@
     });
   }
 
+  function scrollLog() {
+    var list = $("#match-log-list");
+    if (list) { list.scrollTop = list.scrollHeight; }
+  }
+
   function refreshAll() {
+    scrollLog();
     keepValidSelection();
     refreshChoice();
     startTimer();

@@ -3,7 +3,10 @@ variant x 2..6 players x deck x the main options: every game ends; every card is
 exactly one place at every step; no view shows a card its seat may not see; the record
 replays to the identical final state; the state JSON round-trips.
 
-CI plays a few thousand games in all; ``pytest --soak`` plays a million.
+CI plays a few thousand games in all, every check on every game.  ``pytest tests/engine
+--soak`` plays a million (about an hour per core; add ``-n 2`` with pytest-xdist): every
+game is checked for termination and card accounting at every step, and every tenth
+game gets the full treatment (notation, is_legal, views, replay, JSON).
 """
 
 from __future__ import annotations
@@ -16,7 +19,48 @@ import pytest
 from games.engine import Action, GameRecord, GameState, Rules, deck_cards, new_game
 from games.engine.actions import fast_str
 
-from .matrix import CONFIGS, config_id
+
+def _configs() -> list[Rules]:
+    out: list[Rules] = []
+    for variant in ("podkidnoy", "perevodnoy"):
+        for deck in (24, 36, 52):
+            for players in range(2, 7):
+                if players * 6 > deck:
+                    continue
+                out.append(Rules.for_variant(variant, players, deck=deck))
+        out.append(Rules.for_variant(variant, 3, throw_in="neighbours"))
+        out.append(Rules.for_variant(variant, 5, throw_in="neighbours", draws=False))
+        out.append(Rules.for_variant(variant, 4, teams=True))
+        out.append(Rules.for_variant(variant, 4, teams=True, throw_in="neighbours", draws=False))
+        out.append(Rules.for_variant(variant, 2, redeal=True, first_bout_limit_5=False))
+        out.append(Rules.for_variant(variant, 6, redeal=True, deck=36))
+    out.append(Rules.for_variant("perevodnoy", 3, transfer_by_trump_show=True))
+    out.append(Rules.for_variant("perevodnoy", 2, transfer_by_trump_show=True, deck=24))
+    for players in range(2, 7):
+        out.append(Rules.for_variant("circle", players))
+        out.append(Rules.for_variant("circle", players, jokers=2))
+    out.append(Rules.for_variant("circle", 3, jokers=2, joker_beats="colour",
+                                 throw_in_after_joker=False, joker_last="pass_on"))
+    out.append(Rules.for_variant("circle", 2, jokers=2, joker_last="pass_on"))
+    out.append(Rules.for_variant("circle", 4, teams=True, jokers=2, draws=False))
+    out.append(Rules.for_variant("circle", 4, throw_in="neighbours", transfer_by_trump_show=True))
+    return out
+
+
+CONFIGS = _configs()
+
+
+def config_id(r: Rules) -> str:
+    bits = [r.variant, f"{r.players}p", str(r.deck)]
+    for name, default in (("teams", False), ("throw_in", "all"), ("draws", True),
+                          ("redeal", False), ("transfer_by_trump_show", False), ("jokers", 0),
+                          ("joker_beats", "any"), ("joker_last", "defence_only"),
+                          ("first_bout_limit_5", r.variant != "circle")):
+        value = getattr(r, name)
+        if value != default:
+            bits.append(f"{name}={value}")
+    return "-".join(bits)
+
 
 CI_GAMES = 3000
 SOAK_GAMES = 1_000_000
@@ -48,8 +92,11 @@ def _check_views(state: GameState) -> None:
     json.dumps(spec.to_dict())
 
 
-def play_checked(rules: Rules, seed: str, rng: random.Random, views: bool) -> GameState:
-    """One random game through the public API with every check at every step."""
+def play_checked(
+    rules: Rules, seed: str, rng: random.Random, views: bool, thorough: bool = True
+) -> GameState:
+    """One random game through the public API with every check at every step
+    (``thorough=False``: termination and card accounting only)."""
     deck = _deck_mask(rules)
     state = new_game(rules, seed=seed)
     record = GameRecord(rules, seed, state.dealer)
@@ -62,17 +109,22 @@ def play_checked(rules: Rules, seed: str, rng: random.Random, views: bool) -> Ga
         legal = state.legal_fast(seat)
         assert legal, f"seat {seat} is an actor without a legal action"
         fa = rng.choice(legal)
-        text = fast_str(fa)
-        action = Action.parse(text)
-        assert str(action) == text
-        assert state.is_legal(seat, action)
-        state.apply(seat, action)
-        record.actions.append((seat, text))
+        if thorough:
+            text = fast_str(fa)
+            action = Action.parse(text)
+            assert str(action) == text
+            assert state.is_legal(seat, action)
+            state.apply(seat, action)
+            record.actions.append((seat, text))
+        else:
+            state.apply_fast(seat, fa)
         _check_accounting(state, deck)
         if views:
             _check_views(state)
     assert state.result() is not None
-    assert len(record.actions) <= rules.max_actions
+    assert state.nactions <= rules.max_actions
+    if not thorough:
+        return state
     replayed = GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay()
     assert replayed.to_json() == state.to_json()
     assert GameState.from_json(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
@@ -86,7 +138,9 @@ def test_random_games_conform(rules: Rules, soak: bool) -> None:
         games = games if soak else max(4, games // 4)
     rng = random.Random(config_id(rules))
     for i in range(games):
-        play_checked(rules, f"conf-{config_id(rules)}-{i}", rng, views=i % 20 == 0)
+        thorough = not soak or i % 10 == 0
+        views = i % 20 == 0 if not soak else i % 200 == 0
+        play_checked(rules, f"conf-{config_id(rules)}-{i}", rng, views, thorough)
 
 
 @pytest.mark.parametrize("rules", CONFIGS[::7], ids=config_id)
@@ -107,3 +161,20 @@ def test_midgame_json_and_clone_play_on_identically(rules: Rules) -> None:
             s.apply_fast(seat, fa)
     for c in copies:
         assert c.to_json() == state.to_json()
+
+
+def test_the_move_cap_ends_every_game_as_a_draw_among_the_holders() -> None:
+    """``rules.max_actions`` is the termination guarantee: at the cap the game ends as a
+    draw among the players still holding cards (reason ``move_cap``)."""
+    rules = Rules(players=4, max_actions=100)
+    rng = random.Random(9)
+    capped = 0
+    for i in range(20):
+        state = play_checked(rules, f"cap-{i}", rng, views=False)
+        result = state.result()
+        assert result is not None and state.nactions <= 100
+        if result.reason == "move_cap":
+            capped += 1
+            assert result.draw and result.fool is None
+            assert set(result.drawn_seats) == {s for s in range(4) if state.hands[s]}
+    assert capped

@@ -91,7 +91,7 @@ def _random_fast(rng: random.Random) -> FastAction:
     return (kind, mask, -1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.sampled_from(RULES), st.integers(min_value=0, max_value=10**6))
 def test_limits_and_legality_hold_along_random_games(rules: Rules, n: int) -> None:
     rng = random.Random(n)
@@ -100,15 +100,15 @@ def test_limits_and_legality_hold_along_random_games(rules: Rules, n: int) -> No
         if state.phase == 1:
             attacks = len(state.att)
             assert attacks <= 6
-            assert attacks <= state.dstart or state.taking and state.stage == 2
+            assert attacks <= state.dstart
             if rules.first_five and not state.bito_done:
                 assert attacks <= 5
         seat = rng.choice(state.actors())
         legal = state.legal_fast(seat)
-        for fa in legal:
+        for fa in rng.sample(legal, min(5, len(legal))):
             assert state.is_legal(seat, Action.from_fast(fa))
         probe = _random_fast(rng)
-        if probe not in legal:
+        if rng.random() < 0.2 and probe not in legal:
             before = state.to_json()
             action = Action.from_fast(probe)
             try:

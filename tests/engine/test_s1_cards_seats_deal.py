@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from games.engine import (
@@ -75,7 +77,7 @@ def test_jokers_are_never_read_as_jacks() -> None:
 def test_ranks_run_low_to_high_two_to_ace() -> None:
     """"Ranks from low to high 2 3 4 5 6 7 8 9 10 J Q K A" [000, 002, 004]."""
     order = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
-    for low, high in zip(order, order[1:], strict=False):
+    for low, high in itertools.pairwise(order):
         assert beats(card_from_str(high), card_from_str(low), trump=H)
         assert not beats(card_from_str(low), card_from_str(high), trump=H)
 
@@ -100,7 +102,7 @@ def test_circle_adds_two_jokers_one_red_one_black() -> None:
 
 
 def test_defaults_of_podkidnoy() -> None:
-    """Every option with its default (docs/rules.md, "Table options")."""
+    """Every option with its default (docs/rules.md, "Table options"; defaults: choice)."""
     r = Rules.for_variant("podkidnoy")
     assert (r.players, r.deck, r.teams, r.throw_in) == (2, 36, False, "all")
     assert (r.first_bout_limit_5, r.draws, r.redeal, r.transfer_by_trump_show) == (
@@ -125,6 +127,7 @@ def test_circle_plays_52_cards_without_the_first_bito_five() -> None:
         ({"jokers": 2}, "only in circle"),
         ({"variant": "circle", "deck": 36}, "52-card"),
         ({"transfer_by_trump_show": True}, "transfer variant"),
+        ({"variant": "circle", "deck": 52, "redeal": True}, "no redeal"),
     ],
 )
 def test_impossible_tables_are_refused_with_a_reason(options: dict[str, object],
@@ -137,7 +140,8 @@ def test_impossible_tables_are_refused_with_a_reason(options: dict[str, object],
 
 
 def test_a_table_never_seats_more_players_than_the_deck_deals_six_to() -> None:
-    """"A table cannot have more players than the deck can deal six cards to" (RULES.md §1):
+    """"A table cannot have more players than the deck can deal six cards to" [000, 001:
+    six cards each, two to six players]:
     4 players on 24 cards and 6 on 36 are fine."""
     Rules(players=4, deck=24)
     Rules(players=6, deck=36)
@@ -163,7 +167,7 @@ def test_each_player_gets_six_and_the_next_card_is_trump_under_the_stock() -> No
 
 def test_the_same_seed_deals_the_same_cards() -> None:
     """"The shuffle comes from a seed kept with the game ... so every game can be replayed
-    exactly" (RULES.md §1)."""
+    exactly" (choice: the seeded shuffle of shuffle.py)."""
     one = new_game(Rules(players=4), seed="same").full_view()
     two = new_game(Rules(players=4), seed="same").full_view()
     other = new_game(Rules(players=4), seed="other").full_view()
@@ -245,9 +249,6 @@ def test_no_redeal_for_the_attacker_without_five_cards_of_one_suit() -> None:
     assert "five or six cards of one suit" in refusal(state, "1: redeal")
 
 
-@pytest.mark.xfail(reason="engine: a redeal demanded by a seat that is not the attacker and has "
-                          "no five of a suit is refused as 'it is not your turn', not why",
-                   strict=True)
 def test_no_redeal_for_another_player_without_five_cards_of_one_suit() -> None:
     """"A player dealt 5 or 6 cards of one suit may ... demand a redeal" [001]: the refusal
     says so, whoever asks."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine import Action, Deal, Event, IllegalAction, Rules, beats, card_from_str, new_game
@@ -59,7 +61,7 @@ def test_the_cover_relation(cover: str, attack: str, result: bool) -> None:
 DUEL = [["6S", "6C", "9S", "KD", "QH"], ["7S", "7C", "AS", "6D", "7D", "8H"]]
 
 
-def duel(**options: object) -> GameState:
+def duel(**options: Any) -> GameState:
     """Seat 0 attacks seat 1, trump ♦, a stock that keeps everybody in the game."""
     return game(DUEL, trump="8D", stock=("10S", "10C", "10H", "JS"), first_attacker=0,
                 **options)
@@ -107,14 +109,14 @@ def test_a_covered_card_cannot_be_covered_again() -> None:
 
 
 def test_a_cover_names_a_card_on_the_table() -> None:
-    """"A cover names which attack card it beats" (notation, RULES.md §3)."""
+    """"A cover names which attack card it beats" (choice: the notation `cover 7S>6S`)."""
     state = duel()
     play(state, "0: attack 6S")
     assert refusal(state, "1: cover AS>9S") == "9♠ is not on the table"
 
 
 def test_a_cover_must_come_from_the_defenders_hand() -> None:
-    """Only cards in hand may be played (RULES.md §3)."""
+    """The defender covers with a card of their own hand [000, 001, 002]."""
     state = duel()
     play(state, "0: attack 6S")
     assert refusal(state, "1: cover 8S>6S") == "you do not hold 8♠"
@@ -150,8 +152,8 @@ def test_after_a_take_the_attackers_may_still_throw_in_and_the_defender_takes_th
 
 
 def test_after_declaring_a_take_the_defender_covers_nothing_more() -> None:
-    """"After declaring a take the defender covers nothing more" (RULES.md §3)."""
-    state = game(DUEL + [["6H", "KS"]], trump="8D", stock=("10S", "10C"), first_attacker=0)
+    """"After declaring a take the defender covers nothing more" [000: "he must take them"]."""
+    state = game([*DUEL, ["6H", "KS"]], trump="8D", stock=("10S", "10C"), first_attacker=0)
     play(state, "0: attack 6S", "1: take")
     assert state.legal_actions(1) == []
     with pytest.raises(IllegalAction):

@@ -111,7 +111,7 @@ def test_the_game_is_decided_when_the_bout_ends_so_the_defender_may_answer() -> 
 
 def test_players_out_in_the_same_bout_share_their_place() -> None:
     """"The finishing order is kept; players who go out in the same bout share their place"
-    (RULES.md §3). Seats 0, 2 (throwing in) and 1 (covering) all empty their hands."""
+    (choice: nobody was out first). Seats 0, 2 (throwing in) and 1 (covering) all empty their hands."""
     state = game([["6S"], ["7S", "7H"], ["6H"], ["9H", "10H"]], trump_suit="D",
                  first_attacker=0)
     events = play(state, "0: attack 6S", "2: attack 6H", "1: cover 7S>6S", "1: cover 7H>6H")
@@ -166,7 +166,8 @@ TEAM_MOVES = ("2: attack 8H", "3: cover 9H>8H", "0: attack 6S", "1: cover 7S>6S"
 
 
 def test_in_teams_the_last_players_of_both_teams_out_together_make_a_draw() -> None:
-    """"If the last players of both teams go out in one bout, it is a draw" (RULES.md §3)."""
+    """"If the last players of both teams go out in one bout, it is a draw" (choice, as for a
+    draw between two players)."""
     state = game(TEAM_FINISH, trump_suit="D", teams=True, first_attacker=2)
     play(state, *TEAM_MOVES)
     result = state.result()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
@@ -46,7 +48,7 @@ THREE = [
 STOCK = ("10S", "10H", "JS", "JH", "QC")
 
 
-def three(**options: object) -> GameState:
+def three(**options: Any) -> GameState:
     return game(THREE, trump="8D", stock=STOCK, first_attacker=0, **options)
 
 
@@ -59,7 +61,7 @@ FOUR = [
 ]
 
 
-def four(**options: object) -> GameState:
+def four(**options: Any) -> GameState:
     return game(FOUR, trump="8D", stock=("KS", "KH", "KC", "AS"), first_attacker=0, **options)
 
 
@@ -220,7 +222,7 @@ def test_a_pass_is_reopened_by_the_take() -> None:
 
 def test_a_player_may_pass_before_the_cards_are_covered() -> None:
     """"A player allowed to throw in may pass at any time: nothing more from me for now"
-    (RULES.md §3)."""
+    (choice; [001] only names the final "bito")."""
     state = three()
     play(state, "0: attack 6S")
     assert Action.parse("pass") in state.legal_actions(2)

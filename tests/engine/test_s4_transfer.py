@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
@@ -46,7 +48,7 @@ THREE = [
 STOCK = ("AC", "AH", "KH", "QH", "JH")
 
 
-def three(hands: list[list[str]] = THREE, **options: object) -> GameState:
+def three(hands: list[list[str]] = THREE, **options: Any) -> GameState:
     return game(hands, trump="7D", stock=STOCK, first_attacker=0, **options)
 
 
@@ -90,7 +92,7 @@ def test_with_two_players_the_transfer_goes_back_to_the_attacker() -> None:
 def test_a_transfer_may_not_exceed_the_new_defenders_hand() -> None:
     """"The attack cards, the transferred ones included, may not exceed the new defender's hand
     (nor 6, nor 5 before the game's first bito). A transfer that would break the limit is
-    refused" (RULES.md §4)."""
+    refused" [000, 001: the limit; 002: the transfer]."""
     state = three([THREE[0], THREE[1], ["6D", "7S"]])
     play(state, "0: attack 6S")
     assert Action.parse("transfer 6C 6H") not in state.legal_actions(1)
@@ -102,7 +104,8 @@ def test_a_transfer_may_not_exceed_the_new_defenders_hand() -> None:
 
 def test_after_a_transfer_the_limit_is_the_new_defenders_hand() -> None:
     """"The limit holds after a transfer too: the attack cards may not exceed the new
-    defender's hand" (RULES.md §4): seat 2 holds 2 cards, so no third card is thrown in."""
+    defender's hand" [000, 001: the limit; 002: the transfer]: seat 2 holds 2 cards, so no
+    third card is thrown in."""
     state = three([["6S", "6H", "9C", "10C", "JC", "QC"], ["6C", "8S", "9S", "AS", "10H", "KC"],
                    ["7S", "KS"]])
     play(state, "0: attack 6S", "1: transfer 6C")
@@ -147,8 +150,8 @@ def test_a_throw_in_before_any_cover_keeps_the_transfer_possible() -> None:
 
 def test_after_a_transfer_the_transferrer_is_the_attacker_for_neighbours() -> None:
     """"After a transfer the transferrer is the bout's attacker (for neighbours and
-    throw-ins)" (RULES.md §4): seat 0, who led, may no longer throw in; seat 3, after the new
-    defender, may."""
+    throw-ins)" (choice: the transferrer is the one attacking now): seat 0, who led, may no
+    longer throw in; seat 3, after the new defender, may."""
     state = game([["6S", "6H", "JC"], ["6C", "8S", "9S"], ["7S", "8H", "9H"],
                   ["6D", "QS", "KS"]],
                  trump="7D", stock=STOCK, first_attacker=0, throw_in="neighbours")
@@ -160,7 +163,8 @@ def test_after_a_transfer_the_transferrer_is_the_attacker_for_neighbours() -> No
 
 
 def test_after_a_transfer_the_draw_still_starts_with_the_player_who_led() -> None:
-    """"The draw still starts with the player who led the bout" (RULES.md §4), the final
+    """"The draw still starts with the player who led the bout" [002: "starting with the one who
+    moved"], the final
     defender last [001]."""
     state = three()
     events = play(state, "0: attack 6S", "1: transfer 6C", "2: cover 7S>6S", "2: cover 6D>6C",
@@ -175,7 +179,7 @@ SHOW = [["6S", "6C", "9C", "10C", "JC", "QC"], ["6D", "6H", "8S", "9S"]]
 
 
 def test_the_trump_show_is_off_by_default() -> None:
-    """"Option transfer_by_trump_show, default off" (a house rule, in no text)."""
+    """"Option transfer_by_trump_show, default off" (choice: a house rule, in no text)."""
     state = three(SHOW)
     play(state, "0: attack 6S")
     assert "show" not in [a.kind for a in state.legal_actions(1)]
@@ -184,7 +188,7 @@ def test_the_trump_show_is_off_by_default() -> None:
 
 def test_showing_a_trump_of_the_attack_rank_transfers_and_keeps_the_card() -> None:
     """"Instead of laying the card, the defender shows a trump of the attack rank and keeps
-    it" (transfer_by_trump_show, house rule)."""
+    it" (choice: house rule, in no text)."""
     state = three(SHOW, transfer_by_trump_show=True)
     play(state, "0: attack 6S")
     events = play(state, "1: show 6D")
@@ -195,7 +199,7 @@ def test_showing_a_trump_of_the_attack_rank_transfers_and_keeps_the_card() -> No
 
 
 def test_only_a_trump_may_be_shown() -> None:
-    """"The defender shows a trump of the attack rank" (house rule)."""
+    """"The defender shows a trump of the attack rank" (choice: house rule, in no text)."""
     state = three(SHOW, transfer_by_trump_show=True)
     play(state, "0: attack 6S")
     assert refusal(state, "1: show 6H") == "show a trump of the attack rank"
@@ -203,7 +207,7 @@ def test_only_a_trump_may_be_shown() -> None:
 
 def test_each_trump_may_be_shown_once_per_bout() -> None:
     """"Each trump may be shown once per bout, so a bout that travels back to the same player
-    needs another card" (house rule)."""
+    needs another card" (choice: house rule, in no text)."""
     state = three(SHOW, transfer_by_trump_show=True)
     play(state, "0: attack 6S", "1: show 6D", "0: transfer 6C")
     assert "show" not in [a.kind for a in state.legal_actions(1)]
@@ -213,8 +217,8 @@ def test_each_trump_may_be_shown_once_per_bout() -> None:
 
 
 def test_a_trump_show_respects_the_new_defenders_hand() -> None:
-    """"The limit holds after a transfer too" (RULES.md §4): showing adds no card, but the
-    attack cards may not exceed the new defender's hand."""
+    """"The limit holds after a transfer too" [000, 001, 002] (choice for the show): showing
+    adds no card, but the attack cards may not exceed the new defender's hand."""
     state = three([["6S", "6C", "6H"], ["6D", "8S", "9S", "10S"], ["KS"]],
                   transfer_by_trump_show=True)
     play(state, "0: attack 6S 6C")

@@ -70,3 +70,24 @@ def test_the_bots_move_is_legal_and_logged_with_its_events(
     services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
     move = match.moves.order_by("-seq").first()
     assert move is not None and move.seat == seat and move.action in legal and move.events
+
+
+@pytest.mark.parametrize("failure", ["raises", "illegal"])
+def test_a_failing_bot_plays_the_engines_default_instead(
+    bot_to_move: tuple[Match, int], monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    """A bug in a bot must not leave the match waiting forever."""
+    from games import bots
+    from games.engine import Action
+
+    def broken(level: str, view: object, legal: object, seed: str) -> Action:
+        if failure == "raises":
+            raise RuntimeError("bot bug")
+        return Action.parse("redeal")
+
+    monkeypatch.setattr(bots, "choose_action", broken)
+    match, seat = bot_to_move
+    expected = str(state_of(match).default_action(seat))
+    assert services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
+    move = match.moves.order_by("-seq").first()
+    assert move is not None and (move.seat, move.action) == (seat, expected)

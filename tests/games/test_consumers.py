@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
+import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -22,7 +23,7 @@ from django.test import Client
 from accounts.models import User
 from durak_site.asgi import application
 from games import services
-from games.engine import Rules
+from games.engine import Rules, card_str
 from games.models import Match
 from games.routing import websocket_urlpatterns
 
@@ -73,7 +74,7 @@ async def frames_until(communicator: WebsocketCommunicator, needle: str) -> str:
             return frame
 
 
-@pytest.fixture
+@pytest_asyncio.fixture
 async def sockets() -> AsyncIterator[list[WebsocketCommunicator]]:
     opened: list[WebsocketCommunicator] = []
     yield opened
@@ -106,7 +107,6 @@ async def test_a_move_reaches_every_socket(sockets: list[WebsocketCommunicator])
     table = await two_player_match()
     state = await sync_to_async(state_of)(table.match)
     seat = min(state.awaiting())
-    mover = table.alice if seat == 0 else table.bob
     action = state.default_action(seat)
     spectator = await sync_to_async(make_user)("carol")
     for viewer in (table.alice, table.bob, spectator, AnonymousUser()):
@@ -116,8 +116,6 @@ async def test_a_move_reaches_every_socket(sockets: list[WebsocketCommunicator])
     mover_socket = sockets[seat]
     await mover_socket.send_to(text_data=json.dumps({"action": str(action), "version": 0}))
     played = action.cards[0]
-    from games.engine import card_str
-
     for communicator in sockets:
         frame = await frames_until(communicator, 'data-version="1"')
         assert "hx-swap-oob" in frame
@@ -207,9 +205,7 @@ async def test_a_stranger_cannot_watch_a_private_table() -> None:
     table = await two_player_match(private=True)
     stranger = await sync_to_async(make_user)("mallory")
     for viewer in (stranger, AnonymousUser()):
-        communicator = WebsocketCommunicator(
-            URLRouter(websocket_urlpatterns), f"/ws/match/{table.match.pk}/"
-        )
+        communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/match/{table.match.pk}/")
         communicator.scope["user"] = viewer
         connected, code = await communicator.connect(timeout=TIMEOUT)
         assert not connected and code == 4403
@@ -226,10 +222,13 @@ async def test_an_unknown_match_is_closed() -> None:
 
 
 async def test_the_site_stack_knows_the_player_by_the_session_cookie() -> None:
-    """Through the real ASGI app: origin check and session auth, as a browser connects."""
+    """Through the real ASGI app: origin check and session auth, as a browser connects; the
+    session's player sees their hand and plays through the socket."""
     table = await two_player_match()
+    state = await sync_to_async(state_of)(table.match)
+    seat = min(state.awaiting())
     client = Client()
-    await sync_to_async(client.force_login)(table.alice)
+    await sync_to_async(client.force_login)(table.alice if seat == 0 else table.bob)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     communicator = WebsocketCommunicator(
         application,
@@ -239,9 +238,24 @@ async def test_the_site_stack_knows_the_player_by_the_session_cookie() -> None:
     connected, _code = await communicator.connect(timeout=TIMEOUT)
     assert connected
     frame = await communicator.receive_from(timeout=TIMEOUT)
-    state = await sync_to_async(state_of)(table.match)
-    assert all(f'data-card="{code}"' in frame for code in state.view(0).hand)
+    assert all(f'data-card="{code}"' in frame for code in state.view(seat).hand)
+    action = str(state.default_action(seat))
+    await communicator.send_to(text_data=json.dumps({"action": action, "version": "0"}))
+    await frames_until(communicator, 'data-version="1"')
+    match = await Match.objects.aget(pk=table.match.pk)
+    assert match.version == 1
     await communicator.disconnect()
+
+
+async def test_a_socket_from_another_site_is_refused() -> None:
+    table = await two_player_match()
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/match/{table.match.pk}/",
+        headers=[(b"origin", b"http://evil.example"), (b"host", b"testserver")],
+    )
+    connected, _code = await communicator.connect(timeout=TIMEOUT)
+    assert not connected
 
 
 async def test_the_lobby_socket_pushes_the_open_tables() -> None:
@@ -256,3 +270,53 @@ async def test_the_lobby_socket_pushes_the_open_tables() -> None:
     frame = await frames_until(communicator, f'data-table="{table.pk}"')
     assert "hx-swap-oob" in frame
     await communicator.disconnect()
+
+
+async def test_the_table_socket_leads_seated_players_to_the_dealt_match() -> None:
+    host, guest = await sync_to_async(make_user)("host"), await sync_to_async(make_user)("guest")
+    table = await sync_to_async(services.table_create)(creator=host, rules=Rules())
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{table.pk}/")
+    communicator.scope["user"] = host
+    connected, _code = await communicator.connect(timeout=TIMEOUT)
+    assert connected
+    await sync_to_async(services.table_join)(table_id=table.pk, user=guest)
+    match = await Match.objects.aget(table=table)
+    frame = await frames_until(communicator, "data-redirect")
+    assert f'data-redirect="/play/match/{match.pk}/"' in frame
+    await communicator.disconnect()
+
+
+async def test_play_again_sends_both_players_to_the_next_match(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    table = await two_player_match()
+    await sync_to_async(services.match_abort)(match_id=table.match.pk, user=table.alice)
+    for viewer in (table.alice, table.bob):
+        sockets.append(await connect(table.match.pk, viewer))
+    for communicator in sockets:
+        assert 'id="match-status"' in await communicator.receive_from(timeout=TIMEOUT)
+    await sync_to_async(services.play_again)(match_id=table.match.pk, user=table.alice)
+    await sync_to_async(services.play_again)(match_id=table.match.pk, user=table.bob)
+    newer = await Match.objects.filter(table_id=table.match.table_id).order_by("-number").afirst()
+    assert newer is not None and newer.pk != table.match.pk
+    for communicator in sockets:
+        frame = await frames_until(communicator, "data-redirect")
+        assert f'data-redirect="/play/match/{newer.pk}/"' in frame
+
+
+async def test_a_private_tables_socket_needs_a_seat_or_the_invite() -> None:
+    host, stranger = await sync_to_async(make_user)("host"), await sync_to_async(make_user)("x")
+    table = await sync_to_async(services.table_create)(creator=host, rules=Rules(), private=True)
+    base = f"/ws/table/{table.pk}/"
+    for user, path, allowed in (
+        (stranger, base, False),
+        (AnonymousUser(), base, False),
+        (stranger, f"{base}?invite={table.invite_token}", True),
+        (host, base, True),
+    ):
+        communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+        communicator.scope["user"] = user
+        connected, _code = await communicator.connect(timeout=TIMEOUT)
+        assert connected is allowed
+        if connected:
+            await communicator.disconnect()

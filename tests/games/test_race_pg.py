@@ -59,8 +59,17 @@ def find_positions(count: int) -> list[Position]:
             }
             takes = [a for a in after.legal_actions(defender) if a.kind == "take"]
             if throws[attacker] and throws[third] and takes:
-                found.append(Position(seed, str(lead), attacker, defender, third,
-                                      str(throws[attacker][0]), str(throws[third][0])))
+                found.append(
+                    Position(
+                        seed,
+                        str(lead),
+                        attacker,
+                        defender,
+                        third,
+                        str(throws[attacker][0]),
+                        str(throws[third][0]),
+                    )
+                )
                 break
         if len(found) == count:
             return found
@@ -78,8 +87,10 @@ def lead_position(monkeypatch: pytest.MonkeyPatch, position: Position, tag: str)
     users = [make_user(f"{tag}-{n}") for n in range(3)]
     match = start_match(humans=users, rules=RULES)
     services.action_apply(
-        match_id=match.pk, user=player(match, position.attacker).user,
-        action_text=position.lead, expected_version=0,
+        match_id=match.pk,
+        user=player(match, position.attacker).user,
+        action_text=position.lead,
+        expected_version=0,
     )
     match.refresh_from_db()
     assert match.version == 1
@@ -102,9 +113,7 @@ def race(match_id: int, moves: list[tuple[User, str]], version: int) -> list[obj
         finally:
             connection.close()
 
-    threads = [
-        threading.Thread(target=send, args=(i, user, text)) for i, (user, text) in enumerate(moves)
-    ]
+    threads = [threading.Thread(target=send, args=(i, user, text)) for i, (user, text) in enumerate(moves)]
     for thread in threads:
         thread.start()
     for thread in threads:

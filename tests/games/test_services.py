@@ -180,7 +180,7 @@ def test_a_refused_action_changes_nothing(
 ) -> None:
     a, b = make_user("a"), make_user("b")
     match = start_match(humans=[a, b])
-    seat, awaited = _awaited_human(match)
+    _seat, awaited = _awaited_human(match)
     user = {"awaited": awaited, "other": b if awaited == a else a, "stranger": make_user("stranger")}[who]
     before = match.snapshot
     with pytest.raises(error) as caught:
@@ -307,3 +307,70 @@ def test_a_finished_match_refuses_moves(seed: str) -> None:
     assert sorted(s for group in result["places"] for s in group) == [0, 1]
     if result["fool"] is not None:
         assert places[result["fool"]][1] is True
+
+
+def test_the_creator_of_a_bots_only_table_deals_the_next_match(seed: str) -> None:
+    from .services_support import play_out
+
+    host = make_user("host")
+    table = services.table_create(creator=host, rules=Rules(players=2), sit=False)
+    services.seats_fill_with_bots(table_id=table.pk, user=host, level="random")
+    match = play_out(selectors.table_current_match(table_id=table.pk))
+    with pytest.raises(services.NotYourSeat):
+        services.play_again(match_id=match.pk, user=make_user("stranger"))
+    again = services.play_again(match_id=match.pk, user=host)
+    assert again is not None and again.number == 2
+
+
+def test_the_module_examples_hold() -> None:
+    """The doctests of the services and the bots (Django is set up by pytest-django)."""
+    import doctest
+
+    import games.bots
+    import games.bots.easy
+    import games.bots.random_bot
+
+    for module in (services, games.bots, games.bots.easy, games.bots.random_bot):
+        failures, tried = doctest.testmod(module)
+        assert tried and not failures, module.__name__
+
+
+def test_between_matches_a_leaver_is_replaced_and_the_new_table_starts(seed: str) -> None:
+    from .services_support import play_out
+
+    a, b, c = make_user("a"), make_user("b"), make_user("c")
+    match = play_out(start_match(humans=[a, b]))
+    table = Table.objects.get(pk=match.table_id)
+    assert table.status == Table.Status.PLAYING
+    services.seat_leave(table_id=table.pk, user=b)
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN and list(selectors.open_tables()) == [table]
+    services.table_join(table_id=table.pk, user=c)
+    second = selectors.table_current_match(table_id=table.pk)
+    assert second is not None and second.number == 2 and second.is_active
+    assert {p.user for p in second.players.all()} == {a, c}
+
+
+def test_seat_changes_tell_the_table_page_and_the_lobby(django_capture_on_commit_callbacks: Any) -> None:
+    host, guest = make_user("host"), make_user("guest")
+    table = services.table_create(creator=host, rules=Rules(players=3))
+    layer = mock.Mock()
+    layer.group_send = mock.AsyncMock()
+    with (
+        mock.patch("games.services.get_channel_layer", return_value=layer),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        services.table_join(table_id=table.pk, user=guest)
+    sent = [call.args for call in layer.group_send.await_args_list]
+    assert (f"table-{table.pk}", {"type": "table.changed", "table": table.pk}) in sent
+    assert ("lobby", {"type": "lobby.changed"}) in sent
+
+
+def test_a_match_starts_only_at_a_full_table_without_a_game() -> None:
+    host = make_user("host")
+    table = services.table_create(creator=host, rules=Rules())
+    with pytest.raises(services.TableError):
+        services.match_start(table_id=table.pk)
+    services.table_join(table_id=table.pk, user=make_user("guest"))
+    with pytest.raises(services.TableError):
+        services.match_start(table_id=table.pk)  # one is being played already

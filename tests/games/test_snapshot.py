@@ -52,7 +52,9 @@ def test_the_snapshot_rebuilt_from_the_log_equals_the_stored_one_after_every_cha
         else:
             action = rng.choice(state.legal_actions(seat))
             services.action_apply(
-                match_id=match.pk, user=seated.user, action_text=str(action),
+                match_id=match.pk,
+                user=seated.user,
+                action_text=str(action),
                 expected_version=match.version,
             )
     match.refresh_from_db()

@@ -4,9 +4,16 @@ or resigns is played by the autopilot and counts as the fool (issue 4, "Time, le
 
 from __future__ import annotations
 
-import pytest
+from datetime import timedelta
+from io import StringIO
+from typing import Any
+from unittest import mock
 
-from games import services
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from games import services, tasks
 from games.engine import Rules
 from games.models import Match, Move
 
@@ -150,3 +157,40 @@ def test_a_deadline_plays_a_waiting_bot_too() -> None:
     version = match.version
     assert services.match_timeout(match_id=match.pk, version=version)
     assert match.moves.filter(by=Move.By.BOT).exists()
+
+
+def test_rearm_deadlines_enqueues_each_active_match_at_its_stored_deadline(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """After a restart the broker's countdowns are gone; the database's deadline is not."""
+    match = start_match(humans=[make_user("a")], bot_level="easy")
+    finished = play_out(start_match(humans=[make_user("b"), make_user("c")]))
+    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() + timedelta(seconds=12))
+    out = StringIO()
+    with (
+        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
+        mock.patch("games.tasks.bot_turn.apply_async") as bot_task,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        call_command("rearm_deadlines", stdout=out)
+    assert "1 active" in out.getvalue()
+    (call,) = deadline_task.call_args_list
+    assert call.kwargs["args"] == (match.pk, match.version)
+    assert 10 <= call.kwargs["countdown"] <= 12
+    bots_awaited = [s for s in state_of(match).awaiting() if player(match, s).user.is_bot]
+    assert bot_task.call_count == len(bots_awaited)
+    assert finished.pk not in {c.kwargs["args"][0] for c in deadline_task.call_args_list}
+
+
+def test_the_sweep_plays_a_deadline_whose_task_was_lost() -> None:
+    late = start_match(humans=[make_user("a"), make_user("b")])
+    on_time = start_match(humans=[make_user("c"), make_user("d")])
+    Match.objects.filter(pk=late.pk).update(deadline_at=timezone.now() - timedelta(seconds=30))
+
+    assert tasks.sweep_overdue.apply().get() == 1
+
+    late.refresh_from_db()
+    on_time.refresh_from_db()
+    assert late.version == 1 and late.moves.get().by == Move.By.TIMEOUT
+    assert on_time.version == 0
+    assert tasks.sweep_overdue.apply().get() == 0  # its new deadline lies ahead

@@ -193,3 +193,103 @@ def test_abort_resign_and_play_again(seed: str) -> None:
     assert response.url == reverse("games:match", args=[newer.pk])
     client_for(bob).post(reverse("games:match_resign", args=[newer.pk]))
     assert newer.players.get(user=bob).resigned
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.for_variant("perevodnoy", players=3, transfer_by_trump_show=True),
+        Rules.for_variant("circle", players=4, jokers=2),
+        Rules.for_variant("podkidnoy", players=4, teams=True),
+    ],
+    ids=["perevodnoy-3", "circle-4-jokers", "podkidnoy-teams"],
+)
+def test_the_match_page_renders_through_a_whole_game(seed: str, rules: Rules) -> None:
+    """Every few moves of a game with bots, the human's page and a spectator's page render."""
+    alice, carol = make_user("alice"), make_user("carol")
+    match = start_match(humans=[alice], rules=rules, bot_level="random")
+    viewers = {alice: client_for(alice), carol: client_for(carol)}
+    url = reverse("games:match", args=[match.pk])
+    for step in range(2000):
+        match.refresh_from_db()
+        if step % 7 == 0 or not match.is_active:
+            for client in viewers.values():
+                assert client.get(url).status_code == 200
+        if not match.is_active:
+            break
+        state = state_of(match)
+        seat = min(state.awaiting())
+        if seat == 0:
+            services.action_apply(
+                match_id=match.pk,
+                user=alice,
+                action_text=str(state.default_action(0)),
+                expected_version=match.version,
+            )
+        else:
+            services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
+    assert match.status == Match.Status.FINISHED
+    assert "match-result" in viewers[carol].get(url).content.decode()
+
+
+def test_a_casual_table_of_bots_only_can_be_created_and_watched(seed: str) -> None:
+    host = make_user("host")
+    client = client_for(host)
+    client.post(
+        reverse("games:table_create"),
+        {
+            "variant": "podkidnoy",
+            "players": 3,
+            "deck": 36,
+            "throw_in": "all",
+            "jokers": 0,
+            "joker_beats": "any",
+            "joker_last": "defence_only",
+            "turn_seconds": 15,
+            "watch": "on",
+        },
+    )
+    table = Table.objects.get()
+    assert not table.seats.exists()
+    response = client.post(reverse("games:seats_fill", args=[table.pk]), {"level": "random"})
+    match = Match.objects.get()
+    assert response.url == reverse("games:match", args=[match.pk])
+    assert table.seats.filter(user__is_bot=True).count() == 3
+    page = client.get(response.url).content.decode()
+    assert "You are watching" in page and "data-card=" not in page
+
+
+def test_a_rated_table_cannot_be_watch_only() -> None:
+    client = client_for(make_user("host"))
+    response = client.post(
+        reverse("games:table_create"),
+        {
+            "variant": "podkidnoy",
+            "players": 2,
+            "deck": 36,
+            "throw_in": "all",
+            "jokers": 0,
+            "joker_beats": "any",
+            "joker_last": "defence_only",
+            "turn_seconds": 30,
+            "rated": "on",
+            "watch": "on",
+            "first_bout_limit_5": "on",
+            "draws": "on",
+        },
+    )
+    assert response.status_code == 200 and not Table.objects.exists()
+
+
+def test_the_status_shows_whose_move_with_a_countdown(seed: str) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    match = start_match(humans=[alice, bob], turn_seconds=15)
+    seat = min(state_of(match).awaiting())
+    mover, waiter = (alice, bob) if seat == 0 else (bob, alice)
+    url = reverse("games:match", args=[match.pk])
+    mine = client_for(mover).get(url).content.decode()
+    theirs = client_for(waiter).get(url).content.decode()
+    assert 'data-your-move="1"' in mine and "Your move" in mine
+    assert 'data-your-move="0"' in theirs and f"Waiting for {mover.display_name}" in theirs
+    for html in (mine, theirs):
+        assert 'class="timer"' in html and 'max="15"' in html and "data-remaining-ms=" in html

@@ -36,14 +36,10 @@ def assert_finished_consistently(match: Match) -> None:
     seats = sorted(s for group in result["places"] for s in group)
     assert seats == list(range(Rules.from_dict(match.rules).players))
     fools = {p.seat for p in match.players.all() if p.fool}
-    expected = set(result["losing_team"] or ()) | (
-        {result["fool"]} if result["fool"] is not None else set()
-    )
+    expected = set(result["losing_team"] or ()) | ({result["fool"]} if result["fool"] is not None else set())
     assert fools == expected
     assert all(p.place is not None for p in match.players.all())
-    assert list(match.moves.values_list("seq", flat=True)) == list(
-        range(1, match.moves.count() + 1)
-    )
+    assert list(match.moves.values_list("seq", flat=True)) == list(range(1, match.moves.count() + 1))
     assert selectors.match_replayed_snapshot(match) == match.snapshot
     assert selectors.match_state(match).is_over
 
@@ -89,6 +85,9 @@ def celery_worker_thread() -> Iterator[None]:
             yield
     finally:
         app.conf.task_default_queue = default_queue
+        with app.connection_for_write() as conn:  # drop the deadlines still pending
+            conn.default_channel.queue_purge(queue)
+            conn.default_channel.queue_delete(queue)
 
 
 @pytest.mark.slow

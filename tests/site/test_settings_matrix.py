@@ -61,7 +61,7 @@ def test_embedded_defaults_need_no_service() -> None:
     }
     assert s["layer"] == "durak_site.channel_layers.ThreadSafeInMemoryChannelLayer"
     assert s["cache"].endswith("LocMemCache")
-    assert s["broker"] == "memory://"
+    assert s["broker"] == "memory://localhost/"
     assert s["transport"] == {"polling_interval": 0.02}
     assert s["embedded"] is True
     assert s["email"].endswith("console.EmailBackend")

@@ -11,7 +11,7 @@ from daphne.management.commands.runserver import Command as DaphneRunserverComma
 from durak_site.embedded_worker import start_embedded_worker
 
 
-class Command(DaphneRunserverCommand):  # type: ignore[misc]
+class Command(DaphneRunserverCommand):
     def inner_run(self, *args: Any, **options: Any) -> None:
         start_embedded_worker()
         super().inner_run(*args, **options)

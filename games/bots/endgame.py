@@ -1,0 +1,134 @@
+"""Exact search of two-player endgames: once the stock is empty nothing is hidden any more.
+
+With two players, an empty stock and a careful memory of the discard, the opponent's hand is
+exactly the cards not yet seen, so the position is one of perfect information and can be
+solved. :func:`solve` is an AND/OR search with a transposition table: does the bot have a
+move after which, whatever the opponent does, it is not the fool? It asks first for a win,
+then for at least a draw. Moves are tried in the heuristic's order, so the usual good move
+is proved first. A node budget and a deadline keep it inside the move time; when they run
+out it answers ``None`` and the caller searches by sampling instead.
+
+Turn order follows the game's own wait list: the defender answers before the attacker
+throws in (throwing in after the cover is never worse for the attacker: more ranks are
+open and it knows more).
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.engine.actions import FastAction
+from games.engine.state import GameState
+
+from .medium import card_value
+
+
+class _OutOfBudget(Exception):
+    """The search ran past its node budget or deadline."""
+
+
+def _key(s: GameState) -> tuple[object, ...]:
+    return (
+        tuple(s.hands),
+        tuple(s.att),
+        tuple(s.cov),
+        s.attacker,
+        s.defender,
+        s.phase,
+        s.taking,
+        s.passed,
+        s.cap,
+        s.shown,
+        s.rnd_pos,
+        s.rnd_added,
+        s.lead_size,
+        s.bito_done,
+    )
+
+
+def outcome(s: GameState, me: int) -> float:
+    """The finished game's value for ``me``: 1 not the fool, 0.5 a draw, 0 the fool."""
+    r = s.result_
+    if r is None or r.draw:
+        return 0.5
+    if r.losing_team is not None:
+        return 0.0 if me in r.losing_team else 1.0
+    return 0.0 if r.fool == me else 1.0
+
+
+#: Kinds in the order they are tried: cover, transfer, show, attack, pass, take, beat.
+_KIND_ORDER = (3, 0, 1, 2, 5, 4, 6, 7)
+
+
+def _ordered(s: GameState, seat: int, legal: list[FastAction]) -> list[FastAction]:
+    """Cheap move ordering: the cheapest cover or card first, taking last."""
+    if len(legal) < 2:
+        return legal
+    trump = s.trump
+    return sorted(legal, key=lambda f: (_KIND_ORDER[f[0]], _mask_value(f[1], trump)))
+
+
+def _mask_value(mask: int, trump: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += card_value(low.bit_length() - 1, trump)
+        mask ^= low
+    return total
+
+
+class EndgameSolver:
+    """Solves one perfect-information two-player position for the seat ``me``."""
+
+    def __init__(self, me: int, node_budget: int = 60_000, deadline: float | None = None) -> None:
+        self.me = me
+        self.node_budget = node_budget
+        self.deadline = deadline
+        self.nodes = 0
+        self.memo: dict[tuple[tuple[object, ...], float], bool] = {}
+
+    def _reaches(self, s: GameState, target: float) -> bool:
+        if s.phase == 3:
+            return outcome(s, self.me) >= target
+        key = (_key(s), target)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        if self.nodes > self.node_budget or (
+            self.deadline is not None and self.nodes % 32 == 0 and time.perf_counter() > self.deadline
+        ):
+            raise _OutOfBudget
+        seat = next(iter(s.awaiting()))
+        mine = seat == self.me
+        result = not mine
+        for f in _ordered(s, seat, s.legal_fast(seat)):
+            child = s.clone()
+            child.apply_fast(seat, f)
+            if self._reaches(child, target) == mine:
+                result = mine
+                break
+        self.memo[key] = result
+        return result
+
+    def best_move(self, s: GameState, legal: list[FastAction]) -> tuple[FastAction, float] | None:
+        """A move of ``me`` reaching the best value it can force, with that value; ``None`` when
+        the budget ran out, or when every move loses (the caller then plays for the opponent's
+        mistakes)."""
+        try:
+            for target in (1.0, 0.5):
+                for f in _ordered(s, self.me, legal):
+                    child = s.clone()
+                    child.apply_fast(self.me, f)
+                    if self._reaches(child, target):
+                        return f, target
+        except _OutOfBudget:
+            return None
+        return None
+
+
+def solve(
+    s: GameState, me: int, legal: list[FastAction], node_budget: int = 60_000, deadline: float | None = None
+) -> tuple[FastAction, float] | None:
+    """The solved move for ``me`` in ``s`` (see :meth:`EndgameSolver.best_move`)."""
+    return EndgameSolver(me, node_budget, deadline).best_move(s, legal)

@@ -1,0 +1,204 @@
+"""The ``strong`` bot: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+Single-observer ISMCTS: every iteration deals the cards the bot cannot see afresh
+(:mod:`games.bots.determinize`, consistent with :mod:`games.bots.knowledge`), walks one tree of
+action sequences with UCB1 restricted to the actions legal in that deal (each child counts how
+often it was available), adds one node, plays the game out with the ``medium`` heuristic
+(a little noise keeps the playouts varied: good playouts matter more than many of them) and
+backs up each seat's result: 1 not the fool, 0 the fool, 0.5 a draw, team by team in a team
+game, so a bot never plays against its partner. The most visited move wins.
+
+Two shortcuts before any search: a seat that may throw in while the defender still has cards
+to answer waits (passes), since throwing in later knows more; and a two-player position
+with an empty stock, where a careful player knows every card, is solved exactly
+(:mod:`games.bots.endgame`) when the solver finds a win or a draw in time.
+
+Budget: ``iterations`` per move with a wall-clock cap (``time_ms``, default 300). With the
+same seed a decision is reproducible whenever the iteration budget, not the clock, ends it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from games.engine.actions import PASS, Action, FastAction
+from games.engine.rules import Rules
+from games.engine.state import GameState
+
+from .determinize import Determinizer
+from .endgame import solve
+from .knowledge import EventLike
+from .medium import heuristic_move, root_state
+
+DEFAULT_TIME_MS = 300
+DEFAULT_ITERATIONS = 4000
+EXPLORATION = 0.7
+PLAYOUT_NOISE = 0.08
+_OVER = 3
+
+
+class Node:
+    """Statistics of the action leading here, from the point of view of ``seat``, who chose it."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[FastAction, Node] = {}
+
+
+def rewards(s: GameState) -> list[float]:
+    """Each seat's value of a finished game: 1 safe, 0 lost (fool or losing team), 0.5 drawn."""
+    r = s.result_
+    out = [1.0] * s.n
+    if r is None:
+        return [0.5] * s.n
+    if r.draw:
+        for seat in r.drawn_seats:
+            out[seat] = 0.5
+    elif r.losing_team is not None:
+        for seat in r.losing_team:
+            out[seat] = 0.0
+    elif r.fool is not None:
+        out[r.fool] = 0.0
+    return out
+
+
+def mover(s: GameState) -> int:
+    """The seat that acts next in a search: the first seat the game waits for."""
+    return next(iter(s.awaiting()))
+
+
+def playout(s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> None:
+    """Finish the game with the heuristic (a random legal move with probability ``noise``)."""
+    rnd = rng.random
+    while s.phase != _OVER:
+        seat = next(iter(s.awaiting()))
+        legal = s.legal_fast(seat)
+        if len(legal) == 1:
+            f = legal[0]
+        elif rnd() < noise:
+            f = legal[int(rnd() * len(legal))]
+        else:
+            f = heuristic_move(s, seat, legal)
+        s.apply_fast(seat, f)
+
+
+class Search:
+    """One decision's tree search over determinizations of the seat's information set."""
+
+    def __init__(self, det: Determinizer, legal: list[FastAction], rng: random.Random) -> None:
+        self.det = det
+        self.me = det.me
+        self.legal = legal
+        self.rng = rng
+        self.root = Node(-1)
+        self.iterations = 0
+
+    def iterate(self) -> None:
+        rng = self.rng
+        s = self.det.sample(rng)
+        node = self.root
+        path: list[Node] = []
+        expanded = False
+        while s.phase != _OVER and not expanded:
+            seat = self.me if node is self.root else mover(s)
+            legal = self.legal if node is self.root else s.legal_fast(seat)
+            children = node.children
+            untried = [f for f in legal if f not in children]
+            if untried:
+                guess = heuristic_move(s, seat, legal)
+                f = guess if guess in untried else untried[int(rng.random() * len(untried))]
+                child = Node(seat)
+                children[f] = child
+                expanded = True
+            else:
+                f, child = self._select(node, legal)
+            for g in legal:
+                c = children.get(g)
+                if c is not None:
+                    c.avail += 1
+            s.apply_fast(seat, f)
+            path.append(child)
+            node = child
+        playout(s, rng)
+        values = rewards(s)
+        for n in path:
+            n.visits += 1
+            n.total += values[n.seat]
+        self.iterations += 1
+
+    @staticmethod
+    def _select(node: Node, legal: list[FastAction]) -> tuple[FastAction, Node]:
+        best_f = legal[0]
+        best = node.children[best_f]
+        best_score = -1.0
+        for f in legal:
+            c = node.children[f]
+            score = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail + 1) / c.visits)
+            if score > best_score:
+                best_f, best, best_score = f, c, score
+        return best_f, best
+
+    def best(self) -> FastAction:
+        """The most visited root move (ties: the higher mean value)."""
+        stats = self.root.children
+        return max(
+            self.legal,
+            key=lambda f: (stats[f].visits, stats[f].total / stats[f].visits)
+            if f in stats
+            else (0, 0.0),
+        )
+
+
+def choose_strong(
+    view: Any,
+    legal_actions: Sequence[Action],
+    seed: str,
+    *,
+    rules: Rules | None = None,
+    history: Iterable[EventLike] | None = None,
+    iterations: int = DEFAULT_ITERATIONS,
+    time_ms: float = DEFAULT_TIME_MS,
+) -> Action:
+    """The strong bot's choice for ``view.viewer`` among ``legal_actions``.
+
+    ``rules`` (inferred from the view when absent) and ``history`` (the public events since
+    the game began: without it the bot knows less, nothing breaks) are everything it reads
+    besides the view.
+    """
+    start = time.perf_counter()
+    deadline = start + time_ms / 1000
+    choices = [a for a in legal_actions if a.kind != "redeal"] or list(legal_actions)
+    if len(choices) == 1:
+        return choices[0]
+    legal = [a.to_fast() for a in choices]
+    me = int(view.viewer)
+    awaiting = {int(k) for k in view.awaiting}
+    pass_action = next((f for f in legal if f[0] == PASS), None)
+    if me not in awaiting and pass_action is not None:
+        return Action.from_fast(pass_action)
+    det, rules = root_state(view, rules, history, careful=True)
+    rng = random.Random(seed)
+    if (
+        view.players == 2
+        and view.stock_count == 0
+        and view.stage != 1
+        and det.need_discard == 0
+        and det.need_stock == 0
+    ):
+        state = det.sample(rng)
+        solved = solve(state, me, legal, deadline=start + time_ms / 2000)
+        if solved is not None:
+            return Action.from_fast(solved[0])
+    search = Search(det, legal, rng)
+    while search.iterations < iterations and time.perf_counter() < deadline:
+        search.iterate()
+    return Action.from_fast(search.best())

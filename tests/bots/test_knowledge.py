@@ -1,0 +1,61 @@
+"""What a seat reads from the public history: sound (never a card the player does not hold)
+and as complete as the rules make it (takes, the trump card's owner, the discard by face)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bots.knowledge import read_knowledge
+from games.engine import Action, Deal, Rules, card_from_str, new_game
+from games.engine.cards import mask_of
+
+from .helpers import TABLES, random_walk
+
+
+@pytest.mark.parametrize(("name", "rules"), TABLES, ids=[t[0] for t in TABLES])
+def test_knowledge_is_sound_and_the_careful_discard_exact(name: str, rules: Rules) -> None:
+    for state, history in random_walk(rules, f"kn-{name}")[::3]:
+        for seat in range(rules.players):
+            kn = read_knowledge(state.view(seat), history, careful=True)
+            for other in range(rules.players):
+                assert kn.known[other] & ~state.hands[other] == 0
+            assert kn.known[seat] == 0
+            assert kn.discard == state.discard
+            assert read_knowledge(state.view(seat), history, careful=False).discard == 0
+
+
+def _cards(*names: str) -> int:
+    return mask_of(card_from_str(c) for c in names)
+
+
+def test_a_taker_is_known_to_hold_the_table_and_the_last_drawer_the_trump() -> None:
+    deal = Deal(
+        hands=[["6S", "7S", "8S", "9S", "10S", "JS"], ["6H", "7H", "8H", "9H", "10H", "JH"]],
+        trump="6D",
+        stock=[],
+        dealer=1,
+        first_attacker=0,
+    )
+    state = new_game(Rules(), seed="k", deal=deal)
+    history = []
+    history += state.apply(0, Action.parse("attack 6S"))
+    history += state.apply(1, Action.parse("take"))
+    kn = read_knowledge(state.view(0), history, careful=True)
+    assert kn.known[1] & _cards("6S")
+    # Seat 0 drew the stock's only card, the turned-up trump.
+    assert state.hands[0] & _cards("6D")
+    assert read_knowledge(state.view(1), history, careful=True).known[0] & _cards("6D")
+
+
+def test_history_in_stored_dict_form_reads_the_same() -> None:
+    state, history = random_walk(Rules.for_variant("perevodnoy", players=3), "dicts")[-1]
+    view = state.view(1)
+    assert read_knowledge(view, [e.to_dict() for e in history], True) == read_knowledge(
+        view, history, True
+    )
+
+
+def test_without_history_nothing_is_known() -> None:
+    state, _ = random_walk(Rules(), "none")[40]
+    kn = read_knowledge(state.view(0), None, careful=True)
+    assert kn.known == [0, 0] and kn.discard == 0
