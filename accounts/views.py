@@ -8,15 +8,48 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.elo import PROVISIONAL_GAMES, is_provisional
+from games.history import row_outcome, user_history
+from games.history_forms import pool_label
+from games.presenters import may_watch
+
+from .charts import rating_chart
 from .forms import DeleteAccountForm
 from .models import User
+from .rating_selectors import user_rating_points, user_ratings
 from .services import user_anonymise
+
+#: How many recent matches the profile lists (the history page has them all).
+RECENT_MATCHES = 10
 
 
 def profile(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's public page; later issues add ratings and recent games."""
+    """A player's public page: ratings per pool with their history charts, recent matches."""
     player = get_object_or_404(User, pk=pk)
-    return render(request, "accounts/profile.html", {"player": player})
+    points = user_rating_points(user=player)
+    ratings = [
+        {
+            "rating": rating,
+            "name": pool_label(rating.pool),
+            "provisional": is_provisional(rating.games),
+            "chart": rating_chart(
+                [p.rating for p in points.get(rating.pool, [])],
+                [p.match_id for p in points.get(rating.pool, [])],
+            ),
+        }
+        for rating in user_ratings(user=player)
+    ]
+    recent = [
+        {
+            "row": row,
+            "outcome": row_outcome(row),
+            "opponents": [p for p in row.match.players.all() if p.user_id != pk],
+        }
+        for row in user_history(user=player)[:RECENT_MATCHES]
+        if may_watch(row.match, request.user)
+    ]
+    context = {"player": player, "ratings": ratings, "recent": recent, "provisional_games": PROVISIONAL_GAMES}
+    return render(request, "accounts/profile.html", context)
 
 
 @login_required

@@ -15,6 +15,8 @@ app = Celery("durak_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-#: Periodic jobs for ``celery beat``. Empty for now: deadlines are armed per game with countdowns,
-#: and a later issue adds a sweep that re-arms them from the database.
-app.conf.beat_schedule = {}
+#: Periodic jobs for ``celery beat`` (and the embedded beat thread). Deadlines are armed per move
+#: with countdowns; the sweep plays any deadline whose task was lost (a worker killed mid-countdown).
+app.conf.beat_schedule = {
+    "games-sweep-overdue": {"task": "games.sweep_overdue", "schedule": 60.0},
+}

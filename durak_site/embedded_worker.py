@@ -7,13 +7,15 @@ other worker to talk to. It is started by the run entry points (``manage.py serv
 and never from ``AppConfig.ready()``, which also runs in ``migrate``, ``shell`` and real workers.
 
 Countdowns pending in memory die with the process: deadlines must be kept in the database and re-armed
-at start-up.
+at start-up. The beat schedule runs in a second thread (Celery's threaded ``EmbeddedService`` with the
+in-memory scheduler), since a ``celery beat`` process could not reach a ``memory://`` broker.
 """
 
 import logging
 import socket
 import threading
 
+from celery.beat import EmbeddedService
 from celery.worker import WorkController
 from django.conf import settings
 
@@ -46,6 +48,7 @@ def start_embedded_worker() -> WorkController | None:
                 loglevel="WARNING",
             )
             threading.Thread(target=worker.start, name="celery-embedded", daemon=True).start()
+            EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler").start()
             logger.info("embedded Celery worker started")
             _worker = worker
         return _worker

@@ -5,6 +5,7 @@ spelling, type and default live; README.md lists them all.
 """
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -40,3 +41,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def redis_url_for_tests(url: str) -> str:
+    """Give a test run its own Redis database number, so it never meets the site's data or another
+    run's: parallel pytest-xdist workers (``PYTEST_XDIST_WORKER`` = gw0, gw1, ...) share one Redis,
+    and without this a channel group or a queued Celery task of one worker's test database would
+    reach the other's sockets and workers. Outside pytest (no ``PYTEST_VERSION``) the URL is unchanged.
+
+    """
+    if not url or not os.environ.get("PYTEST_VERSION"):
+        return url
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    number = 1 + (int(worker) if worker.isdigit() else 0) % 15
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{number}"))

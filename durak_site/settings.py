@@ -21,7 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_int, env_list, env_str, redis_url_for_tests
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -130,7 +130,7 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery broker ----------------------------------------------
-REDIS_URL = env_str("REDIS_URL")
+REDIS_URL = redis_url_for_tests(env_str("REDIS_URL"))
 if REDIS_URL:
     CHANNEL_LAYERS: dict[str, Any] = {
         "default": {

@@ -3,6 +3,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from tournaments import views as tournament_views
+
 from . import views
 
 urlpatterns = [
@@ -13,6 +15,12 @@ urlpatterns = [
     path("", include("accounts.urls")),
     # Live play (games.urls) comes before the placeholders so that /play/ is the lobby.
     path("play/", include("games.urls")),
+    # Ratings (the leaderboard) and match history: global names, the navigation links them.
+    path("", include("accounts.rating_urls")),
+    path("", include("games.history_urls")),
+    # Tournaments: the list keeps the global name the navigation links; the rest is namespaced.
+    path("tournaments/", tournament_views.tournament_list, name="tournaments"),
+    path("tournaments/", include("tournaments.urls")),
     *(
         path(f"{section}/", views.coming_soon, {"section": section}, name=section)
         for section in views.COMING_SOON

@@ -7,9 +7,6 @@ from django.utils.translation import gettext_lazy as _
 #: Sections linked from the navigation that later issues fill in: url name -> page title.
 COMING_SOON = {
     "play": _("Play"),
-    "tournaments": _("Tournaments"),
-    "leaderboard": _("Leaderboard"),
-    "history": _("History"),
 }
 
 

@@ -17,6 +17,7 @@ import json
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
@@ -34,7 +35,24 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 
 
-class MatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class DirectDispatch:
+    """Skip channels' ``aclose_old_connections()`` before every handler.
+
+    That call is a thread hop per message and the largest avoidable cost of a broadcast
+    (NOTES.md). These consumers touch the database only through ``database_sync_to_async``,
+    which closes stale connections itself, so the extra hop buys nothing. This mirrors
+    ``channels.consumer.AsyncConsumer.dispatch`` (channels 4.3) minus that call;
+    ``tests/games/test_consumers.py`` checks the internal it relies on.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
     """``/ws/match/<id>/``: the match page of one viewer (player, spectator or anonymous)."""
 
     match_id: int
@@ -108,7 +126,7 @@ class MatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.send(text_data=render_error(message, code=code))
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class LobbyConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
     """``/ws/lobby/``: the list of open tables, re-sent whenever a table changes."""
 
     async def connect(self) -> None:
@@ -124,7 +142,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.send(text_data=await database_sync_to_async(_render_lobby)(user))
 
 
-class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
     """``/ws/table/<id>/``: the seats of a table page; sends the way to a match once dealt."""
 
     table_id: int

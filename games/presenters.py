@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from games.engine import Action
@@ -36,9 +36,9 @@ from games.templatetags.cards import card_label, card_text
 MAX_BACKS = 8
 
 VARIANT_NAMES = {
-    "podkidnoy": pgettext("variant", "Podkidnoy"),
-    "perevodnoy": pgettext("variant", "Perevodnoy"),
-    "circle": pgettext("variant", "Circle"),
+    "podkidnoy": pgettext_lazy("variant", "Podkidnoy"),
+    "perevodnoy": pgettext_lazy("variant", "Perevodnoy"),
+    "circle": pgettext_lazy("variant", "Circle"),
 }
 
 
@@ -232,7 +232,7 @@ def present_match(
         table_id=match.table_id,
         version=match.version,
         status=match.status,
-        variant=VARIANT_NAMES.get(view.variant, view.variant),
+        variant=str(VARIANT_NAMES.get(view.variant, view.variant)),
         rated=bool(match.table.rated),
         turn_seconds=int(match.table.turn_seconds),
         viewer_seat=seat,
@@ -627,7 +627,7 @@ def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
             pk=table.pk,
             title=str(table),
             rated=table.rated,
-            variant=VARIANT_NAMES.get(table.variant, table.variant),
+            variant=str(VARIANT_NAMES.get(table.variant, table.variant)),
             players=table.players,
             deck=int(table.rules.get("deck", 36)),
             teams=bool(table.rules.get("teams")),

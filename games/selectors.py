@@ -24,6 +24,16 @@ def open_tables() -> QuerySet[Table]:
     )
 
 
+def playing_tables() -> QuerySet[Table]:
+    """Public tables with a match in play (for spectators: a bots-only table is watched here)."""
+    return (
+        Table.objects.filter(status=Table.Status.PLAYING, private=False, matches__status=Match.Status.ACTIVE)
+        .select_related("creator")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .distinct()
+    )
+
+
 def table_get(*, table_id: int) -> Table:
     """A table with its creator and seated users (raises ``Table.DoesNotExist``)."""
     return (

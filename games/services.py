@@ -709,6 +709,14 @@ def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
         player.fool = player.seat in losers
         player.save(update_fields=["place", "fool"])
     _announce_table(match.table)
+    if match.table.rated:  # ratings apply once, after commit; imported here (accounts imports us)
+        from accounts.tasks import rate_match
+
+        enqueue_on_commit(rate_match, match.pk)
+    if getattr(match.table, "tournament_pairing", None) is not None:  # tournaments imports us too
+        from tournaments.tasks import match_finished
+
+        enqueue_on_commit(match_finished, match.pk)
 
 
 def match_result(*, match: Match, state: GameState, players: list[MatchPlayer]) -> dict[str, Any]:

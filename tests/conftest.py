@@ -17,3 +17,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for marker, variable in SERVICE_URLS.items():
             if item.get_closest_marker(marker) and not os.environ.get(variable):
                 item.add_marker(pytest.mark.skip(reason=f"{variable} is not set ({marker} test)"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _empty_test_redis() -> None:
+    """Start from an empty Redis database (this run's own, see ``durak_site.env.redis_url_for_tests``):
+    tasks queued by an earlier run must not reach this run's workers."""
+    from django.conf import settings
+
+    if settings.REDIS_URL:
+        import redis
+
+        redis.Redis.from_url(settings.REDIS_URL).flushdb()

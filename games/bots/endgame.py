@@ -22,6 +22,9 @@ from games.engine.state import GameState
 
 from .medium import card_value
 
+#: Deeper lines than this are left to sampling (and keep the recursion shallow).
+MAX_DEPTH = 200
+
 
 class _OutOfBudget(Exception):
     """The search ran past its node budget or deadline."""
@@ -86,14 +89,18 @@ class EndgameSolver:
         self.deadline = deadline
         self.nodes = 0
         self.memo: dict[tuple[tuple[object, ...], float], bool] = {}
+        self.path: set[tuple[object, ...]] = set()
 
     def _reaches(self, s: GameState, target: float) -> bool:
         if s.phase == 3:
             return outcome(s, self.me) >= target
-        key = (_key(s), target)
+        position = _key(s)
+        key = (position, target)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        if position in self.path or len(self.path) > MAX_DEPTH:
+            raise _OutOfBudget  # a position repeats: cards go round; leave it to sampling
         self.nodes += 1
         if self.nodes > self.node_budget or (
             self.deadline is not None and self.nodes % 32 == 0 and time.perf_counter() > self.deadline
@@ -102,12 +109,14 @@ class EndgameSolver:
         seat = next(iter(s.awaiting()))
         mine = seat == self.me
         result = not mine
+        self.path.add(position)
         for f in _ordered(s, seat, s.legal_fast(seat)):
             child = s.clone()
             child.apply_fast(seat, f)
             if self._reaches(child, target) == mine:
                 result = mine
                 break
+        self.path.discard(position)
         self.memo[key] = result
         return result
 
@@ -115,6 +124,7 @@ class EndgameSolver:
         """A move of ``me`` reaching the best value it can force, with that value; ``None`` when
         the budget ran out, or when every move loses (the caller then plays for the opponent's
         mistakes)."""
+        self.path.clear()
         try:
             for target in (1.0, 0.5):
                 for f in _ordered(s, self.me, legal):

@@ -32,13 +32,15 @@ from games.engine.state import GameState
 from .determinize import Determinizer
 from .endgame import solve
 from .knowledge import EventLike
-from .medium import heuristic_move, root_state
+from .medium import heuristic_move, plain_lead, root_state
 
 DEFAULT_TIME_MS = 300
 DEFAULT_ITERATIONS = 4000
 EXPLORATION = 0.7
 PLAYOUT_NOISE = 0.08
-_OVER = 3
+#: The exact endgame search is tried when the two hands hold at most this many cards together.
+ENDGAME_CARDS = 16
+_LEAD, _OVER = 0, 3
 
 
 class Node:
@@ -81,6 +83,9 @@ def playout(s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> N
     rnd = rng.random
     while s.phase != _OVER:
         seat = next(iter(s.awaiting()))
+        if s.phase == _LEAD and s.stage != 2 and rnd() >= noise:
+            s.apply_fast(seat, plain_lead(s, seat))
+            continue
         legal = s.legal_fast(seat)
         if len(legal) == 1:
             f = legal[0]
@@ -147,14 +152,19 @@ class Search:
                 best_f, best, best_score = f, c, score
         return best_f, best
 
+    def settled(self, left: int) -> bool:
+        """Whether ``left`` more iterations could no longer change the most visited move."""
+        visits = sorted((c.visits for c in self.root.children.values()), reverse=True)
+        if len(visits) < len(self.legal):
+            return False
+        return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
     def best(self) -> FastAction:
         """The most visited root move (ties: the higher mean value)."""
         stats = self.root.children
         return max(
             self.legal,
-            key=lambda f: (stats[f].visits, stats[f].total / stats[f].visits)
-            if f in stats
-            else (0, 0.0),
+            key=lambda f: (stats[f].visits, stats[f].total / stats[f].visits) if f in stats else (0, 0.0),
         )
 
 
@@ -190,6 +200,7 @@ def choose_strong(
     if (
         view.players == 2
         and view.stock_count == 0
+        and sum(view.hand_counts) <= ENDGAME_CARDS
         and view.stage != 1
         and det.need_discard == 0
         and det.need_stock == 0
@@ -199,6 +210,12 @@ def choose_strong(
         if solved is not None:
             return Action.from_fast(solved[0])
     search = Search(det, legal, rng)
-    while search.iterations < iterations and time.perf_counter() < deadline:
+    began = time.perf_counter()
+    while search.iterations < iterations:
         search.iterate()
+        now = time.perf_counter()
+        per_iteration = (now - began) / search.iterations
+        left = min(iterations - search.iterations, int((deadline - now) / per_iteration - 1))
+        if left <= 0 or search.settled(left):
+            break
     return Action.from_fast(search.best())

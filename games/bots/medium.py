@@ -149,29 +149,35 @@ def _defend(
     return min((f for f in legal if f[0] == COVER), key=lambda f: vals[_low_card(f[1])])
 
 
+def plain_lead(s: GameState, seat: int) -> FastAction:
+    """The lead outside circle stage 2, straight from the hand (always legal there): the
+    cheapest plain rank with all its copies that fit the limit, else the lowest trump."""
+    vals = VALUES[s.trump]
+    shed = 4 if not s.stock else 2
+    hand = s.hands[seat] & _PLAIN
+    best: FastAction = (ATTACK, hand & -hand, -1)
+    best_score = 999
+    cap = s.cap
+    h = hand & ~SUIT_MASK[s.trump]
+    while h:
+        r4 = ((h & -h).bit_length() - 1) & ~3
+        group = h & (15 << r4)
+        h &= ~group
+        cards = _cards(group)[:cap]
+        score = vals[cards[-1]] - shed * (len(cards) - 1)
+        if score < best_score:
+            best, best_score = (ATTACK, _mask(cards), -1), score
+    return best
+
+
 def _lead(
     s: GameState, seat: int, legal: Sequence[FastAction], stock: int, vals: tuple[int, ...]
 ) -> FastAction:
     """The cheapest rank, with every plain copy of it (within the attack limit)."""
     shed = 4 if stock == 0 else 2
-    if s.stage != 2:
-        hand = s.hands[seat] & _PLAIN
-        trumps = SUIT_MASK[s.trump]
-        best: FastAction | None = None
-        best_score = 999.0
-        cap = s.cap
-        h = hand & ~trumps
-        while h:
-            r4 = ((h & -h).bit_length() - 1) & ~3
-            group = h & (15 << r4)
-            h &= ~group
-            cards = _cards(group)[:cap]
-            score = vals[cards[-1]] - shed * (len(cards) - 1)
-            if score < best_score:
-                best, best_score = (ATTACK, _mask(cards), -1), score
-        if best is None and hand:
-            best = (ATTACK, hand & -hand, -1)
-        if best is not None and best in legal:
+    if s.stage != 2 and s.hands[seat] & _PLAIN:
+        best = plain_lead(s, seat)
+        if best in legal:
             return best
 
     def score(f: FastAction) -> float:

@@ -89,9 +89,7 @@ def play_game(
         seat = next(iter(state.awaiting()))
         legal = state.legal_actions(seat)
         t0 = time.perf_counter()
-        action = decide(
-            levels[seat], state.view(seat), legal, f"{seed}:{step}", rules, history, strong_ms
-        )
+        action = decide(levels[seat], state.view(seat), legal, f"{seed}:{step}", rules, history, strong_ms)
         ms["a" if seat in a_seats else "b"].append((time.perf_counter() - t0) * 1000)
         history.extend(state.apply(seat, action))
         step += 1
@@ -199,11 +197,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     r = report
     print(f"{r['a']} vs {r['b']}: {rules.variant}, {rules.players} players, {r['games']} games (mirrored)")
-    print(f"  {r['a']} score {r['a_score']:.3f}  95% [{r['ci_low']:.3f}, {r['ci_high']:.3f}]  "
-          f"Elo {r['elo_diff']:+.0f}")
+    print(
+        f"  {r['a']} score {r['a_score']:.3f}  95% [{r['ci_low']:.3f}, {r['ci_high']:.3f}]  "
+        f"Elo {r['elo_diff']:+.0f}"
+    )
     for side in ("a", "b"):
-        print(f"  {r[side]:>8} non-fool {r[side + '_nonfool']:.3f} ± {r[side + '_nonfool_ci']:.3f}  "
-              f"ms median {r[side + '_ms_median']:.2f}  max {r[side + '_ms_max']:.2f}")
+        print(
+            f"  {r[side]:>8} non-fool {r[side + '_nonfool']:.3f} ± {r[side + '_nonfool_ci']:.3f}  "
+            f"ms median {r[side + '_ms_median']:.2f}  max {r[side + '_ms_max']:.2f}"
+        )
     return 0
 
 

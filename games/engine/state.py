@@ -49,7 +49,6 @@ from .cards import (
     RANK_GROUP,
     RED_JOKER,
     SUIT_MASK,
-    card_label,
     cards_of,
     sort_key,
 )
@@ -82,10 +81,6 @@ PAIRS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _LOW = (1 << 52) - 1  # every non-joker card
-
-
-def _label_all(mask: int) -> str:
-    return " ".join(card_label(c) for c in cards_of(mask))
 
 
 class GameState:
@@ -523,179 +518,9 @@ class GameState:
 
     def _illegal(self, seat: int, fa: FastAction) -> IllegalAction | None:
         """Why ``seat`` may not play ``fa`` here, or None when it may."""
-        kind, mask, target = fa
-        if self.phase == OVER:
-            return IllegalAction("game_over", "the game is over")
-        if not 0 <= seat < self.n:
-            return IllegalAction("no_such_seat", f"there is no seat {seat}", seat=seat)
-        if kind == ATTACK and self.phase == LEAD and seat == self.attacker:
-            if not mask & ~self.hands[seat] and self._lead_ok(mask):
-                return None
-        elif fa in self.legal_fast(seat):
-            return None
-        hand = self.hands[seat]
-        if kind in (ATTACK, TRANSFER, SHOW, COVER) and mask & ~hand:
-            missing = _label_all(mask & ~hand)
-            return IllegalAction("not_in_hand", f"you do not hold {missing}", cards=missing)
-        ph = self.phase
-        if kind == REDEAL:
-            if not self.rules.redeal:
-                return IllegalAction("no_redeal_rule", "this table plays without redeals")
-            return IllegalAction(
-                "no_redeal", "a redeal needs five or six cards of one suit, before the first attack"
-            )
-        if ph == BOUT and kind == ATTACK and seat != self.defender and seat in self.thr:
-            return self._why_bad_throw_in(seat, mask)
-        if seat not in self.actors():
-            if self.phase == BOUT and seat != self.defender and seat not in self.thr:
-                if self.rules.teams and seat == (self.defender + 2) % 4:
-                    return IllegalAction(
-                        "partner", "you may not throw in under your partner"
-                    )
-                if self.rules.throw_in == "neighbours" and self.hands[seat]:
-                    return IllegalAction(
-                        "not_neighbour",
-                        "only the attacker and the player after the defender may throw in",
-                    )
-            if self.phase == BOUT and self.stage == 2 and seat == self.defender:
-                return IllegalAction(
-                    "round_under_way", "wait: the throw-in round is not over yet"
-                )
-            return IllegalAction("not_your_turn", "it is not your turn")
-        if ph == BEAT_CHOICE:
-            if kind != BEAT:
-                return IllegalAction("must_beat", "the drawn card must beat a circle card")
-            if mask != 1 << self.drawn:
-                return IllegalAction("not_drawn", "beat with the card you drew")
-            if target not in self.circle:
-                return IllegalAction("not_in_circle", "that card is not in the circle")
-            return IllegalAction(
-                "does_not_beat",
-                f"{card_label(self.drawn)} does not beat {card_label(target)}",
-                cover=card_label(self.drawn),
-                attack=card_label(target),
-            )
-        if ph == LEAD:
-            if seat != self.attacker:
-                return IllegalAction("not_your_turn", "it is not your turn")
-            if kind != ATTACK:
-                return IllegalAction("must_lead", "you lead this bout: lay a card")
-            return self._why_bad_lead(mask)
-        # BOUT
-        if seat == self.defender:
-            if kind == ATTACK:
-                return IllegalAction("defender_attacks", "the defender does not throw in")
-            if kind == PASS:
-                return IllegalAction("defender_passes", "cover the cards or take them")
-            if kind == COVER:
-                return self._why_bad_cover(mask, target)
-            if kind in (TRANSFER, SHOW):
-                return self._why_bad_transfer(kind, mask)
-            return IllegalAction("not_now", "not now")
-        if kind in (COVER, TRANSFER, SHOW, TAKE):
-            return IllegalAction("not_defender", "only the defender may do that")
-        return IllegalAction("not_now", "not now")
+        from .explain import why_illegal
 
-    def _why_bad_throw_in(self, seat: int, mask: int) -> IllegalAction | None:
-        """A throw-in by a seat allowed to throw in this bout: None when it is legal (a
-        several-card throw-in of cards that are each legal)."""
-        if self.stage == 2:
-            if self.rnd_pos < 0:
-                return IllegalAction(
-                    "round_not_open",
-                    "throw-ins wait until the defender has covered every card",
-                )
-            if self.rnd_order[self.rnd_pos] != seat:
-                return IllegalAction("not_your_turn", "it is not your turn to throw in")
-        elif self.passed >> seat & 1:
-            return IllegalAction("passed", "you passed: wait for a change on the table")
-        if len(self.att) + mask.bit_count() > self.cap:
-            return self._limit_error()
-        bad = mask & ~self.tranks
-        if bad:
-            return IllegalAction(
-                "rank_not_on_table",
-                f"no card of the rank of {_label_all(bad)} is on the table",
-                cards=_label_all(bad),
-            )
-        return None
-
-    def _limit_error(self) -> IllegalAction:
-        d = self.dstart
-        if self.joker_covered and not self.rules.throw_in_after_joker:
-            return IllegalAction("after_joker", "no more throw-ins after a joker covered")
-        if self.cap == d and d < 6:
-            return IllegalAction(
-                "defender_limit",
-                f"the defender holds {_cards(d)}: no {_ordinal(d + 1)} attack card",
-                cards=d,
-            )
-        if self.cap == 5:
-            return IllegalAction(
-                "first_bout_limit", "before the first bito a bout has at most 5 attack cards"
-            )
-        return IllegalAction("six_limit", "a bout has at most 6 attack cards")
-
-    def _why_bad_lead(self, mask: int) -> IllegalAction:
-        if mask & JOKERS_MASK:
-            return IllegalAction("joker_lead", "a joker never leads: it only covers")
-        if self.stage == 2:
-            counts = sorted((mask >> r4 & 15).bit_count() for r4 in range(0, 52, 4)
-                            if mask >> r4 & 15)
-            if counts in ([1], [1, 2], [1, 2, 2]):
-                return self._limit_error()
-            return IllegalAction(
-                "circle_lead",
-                "lead one card, a pair and a single, or two pairs and a single "
-                "of different ranks",
-            )
-        ranks = {c >> 2 for c in cards_of(mask)}
-        if len(ranks) > 1:
-            return IllegalAction("one_rank", "a lead is one card or several of one rank")
-        return self._limit_error()
-
-    def _why_bad_cover(self, mask: int, target: int) -> IllegalAction:
-        if mask.bit_count() != 1:
-            return IllegalAction("one_cover", "cover one card at a time")
-        if target not in self.att:
-            return IllegalAction("not_on_table", f"{card_label(target)} is not on the table")
-        if self.cov[self.att.index(target)] >= 0:
-            return IllegalAction("covered", f"{card_label(target)} is already covered")
-        card = mask.bit_length() - 1
-        return IllegalAction(
-            "does_not_beat",
-            f"{card_label(card)} does not beat {card_label(target)}",
-            cover=card_label(card),
-            attack=card_label(target),
-        )
-
-    def _why_bad_transfer(self, kind: int, mask: int) -> IllegalAction:
-        if self.rules.variant == "podkidnoy":
-            return IllegalAction("no_transfer", "podkidnoy has no transfer")
-        if kind == SHOW and not self.rules.transfer_by_trump_show:
-            return IllegalAction("no_show", "this table does not transfer by showing a trump")
-        if self.stage == 2 and self.lead_size != 1:
-            return IllegalAction(
-                "transfer_single_lead", "a transfer needs a bout that began with one card"
-            )
-        if max(self.cov) >= 0:
-            return IllegalAction("transfer_after_cover", "no transfer once a card is covered")
-        if mask & ~RANK_GROUP[self.att[0]]:
-            return IllegalAction(
-                "transfer_rank", "a transfer uses cards of the rank on the table"
-            )
-        if kind == SHOW:
-            if not mask & SUIT_MASK[self.trump]:
-                return IllegalAction("show_trump", "show a trump of the attack rank")
-            if mask & self.shown:
-                return IllegalAction("shown_twice", "that trump was already shown this bout")
-        nd = self._transfer_target()
-        held = self.hands[nd].bit_count() if nd >= 0 else 0
-        return IllegalAction(
-            "transfer_limit",
-            f"the next defender holds {_cards(held)}: too many attack cards for a transfer",
-            cards=held,
-        )
+        return why_illegal(self, seat, fa)
 
     def verify(self, seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` (saying why) unless ``seat`` may play ``action``."""
@@ -1120,12 +945,3 @@ class GameState:
         out = {f"hand{s}": h for s, h in enumerate(self.hands)}
         out.update(table=table, stock=stock, discard=self.discard, circle=circle)
         return out
-
-
-def _cards(k: int) -> str:
-    return "1 card" if k == 1 else f"{k} cards"
-
-
-def _ordinal(k: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
-            7: "seventh"}.get(k, f"{k}th")

@@ -50,9 +50,7 @@ def test_a_taker_is_known_to_hold_the_table_and_the_last_drawer_the_trump() -> N
 def test_history_in_stored_dict_form_reads_the_same() -> None:
     state, history = random_walk(Rules.for_variant("perevodnoy", players=3), "dicts")[-1]
     view = state.view(1)
-    assert read_knowledge(view, [e.to_dict() for e in history], True) == read_knowledge(
-        view, history, True
-    )
+    assert read_knowledge(view, [e.to_dict() for e in history], True) == read_knowledge(view, history, True)
 
 
 def test_without_history_nothing_is_known() -> None:

@@ -3,8 +3,9 @@ websockets, the embedded Celery worker, htmx and the page's script.
 
 Alice opens a table with the new-table form, Bob sits down from the table page, both are taken to
 the match by the table socket, and they play by choosing cards and their targets on the felt
-(by mouse and by keyboard, with the T and P shortcuts) until the game is over. The server runs as a subprocess on its own SQLite file (and without any
-service URL), so the test needs nothing but Chromium.
+(by mouse and by keyboard, with the T and P shortcuts) until the game is over. The server runs
+as a subprocess on its own SQLite file (and without any service URL), so the test needs nothing
+but Chromium.
 """
 
 from __future__ import annotations
@@ -67,27 +68,31 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True)
     subprocess.run([*manage, "shell", "-c", SETUP_USERS], env=env, cwd=ROOT, check=True, capture_output=True)
     port = free_port()
+    log = (Path(env["SQLITE_PATH"]).parent / "serve.log").open("w")
     process = subprocess.Popen(
         [*manage, "serve", "--port", str(port)],
         env=env,
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + 60  # a busy CI machine starts Django slowly
+        while time.monotonic() < deadline and process.poll() is None:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
                 time.sleep(0.1)
         else:
-            raise RuntimeError("the server did not start")
+            log.flush()
+            output = Path(log.name).read_text()
+            raise RuntimeError(f"the server did not start:\n{output}")
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=10)
+        log.close()
 
 
 def log_in(page: playwright.Page, base: str, name: str) -> None:

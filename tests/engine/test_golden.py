@@ -1,6 +1,7 @@
 """Golden playthroughs (OpenSpiel style): whole games stored as records with their
-expected event logs and results.  A change in the rules' behaviour shows up here as a
-diff of the move log.
+expected event logs, results and, like perft counts in chess, the number of legal
+actions of every seat at every step (pinning move generation down).  A change in the
+rules' behaviour shows up here as a diff of the move log.
 
 Regenerate after a deliberate rules change (and review the diff):
 ``python -m tests.engine.test_golden --write``
@@ -46,9 +47,18 @@ def _play(name: str, rules: Rules) -> dict[str, Any]:
     assert result is not None
     return {
         "record": record.to_json(),
+        "legal_counts": _legal_counts(record),
         "events": [[e.to_dict() for e in step] for step in record.events()],
         "result": result.to_dict(),
     }
+
+
+def _legal_counts(record: GameRecord) -> list[str]:
+    """Per step, the legal-action count of each seat ("12 0 3"), one short line a step."""
+    return [
+        " ".join(str(len(st.legal_fast(seat))) for seat in range(st.n))
+        for st in record.states()
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -60,6 +70,7 @@ def test_golden_game_replays_with_its_event_log(name: str) -> None:
     assert log == stored["events"]
     result = record.replay().result()
     assert result is not None and result.to_dict() == stored["result"]
+    assert _legal_counts(record) == stored["legal_counts"]
 
 
 def write() -> None:

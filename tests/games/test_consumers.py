@@ -320,3 +320,26 @@ async def test_a_private_tables_socket_needs_a_seat_or_the_invite() -> None:
         assert connected is allowed
         if connected:
             await communicator.disconnect()
+
+
+async def test_handlers_skip_the_per_message_connection_cleanup(
+    monkeypatch: pytest.MonkeyPatch, sockets: list[WebsocketCommunicator]
+) -> None:
+    """``DirectDispatch`` relies on channels' ``get_handler_name`` and replaces the dispatch
+    that awaits ``aclose_old_connections``; if channels changes either, this fails."""
+    import channels.consumer
+
+    calls: list[None] = []
+
+    async def counting() -> None:
+        calls.append(None)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counting)
+    table = await two_player_match()
+    socket = await connect(table.match.pk, table.alice)
+    sockets.append(socket)
+    await socket.receive_from(timeout=TIMEOUT)
+    await socket.send_to(text_data="not json")
+    assert 'data-code="malformed"' in await socket.receive_from(timeout=TIMEOUT)
+    assert calls == []
+    assert channels.consumer.get_handler_name({"type": "match.changed"}) == "match_changed"

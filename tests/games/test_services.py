@@ -374,3 +374,14 @@ def test_a_match_starts_only_at_a_full_table_without_a_game() -> None:
     services.table_join(table_id=table.pk, user=make_user("guest"))
     with pytest.raises(services.TableError):
         services.match_start(table_id=table.pk)  # one is being played already
+
+
+def test_tables_in_play_are_listed_for_spectators() -> None:
+    host = make_user("host")
+    table = services.table_create(creator=host, rules=Rules(), sit=False)
+    assert list(selectors.playing_tables()) == []
+    services.seats_fill_with_bots(table_id=table.pk, user=host, level="random")
+    assert list(selectors.playing_tables()) == [table]
+    hidden = services.table_create(creator=host, rules=Rules(), sit=False, private=True)
+    services.seats_fill_with_bots(table_id=hidden.pk, user=host, level="random")
+    assert list(selectors.playing_tables()) == [table]

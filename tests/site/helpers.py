@@ -20,8 +20,16 @@ SERVICE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_E
 
 
 def clean_env(**overrides: str) -> dict[str, str]:
-    """This process's environment without any site variable, plus ``overrides``."""
-    env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
+    """This process's environment without any site variable, plus ``overrides``.
+
+    pytest's own variables go too: under them the settings move Redis to a per-run database
+    (``durak_site.env.redis_url_for_tests``), and a child process is the site, not the test run.
+    """
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in SERVICE_VARIABLES and not k.startswith("PYTEST_")
+    }
     env["DJANGO_SETTINGS_MODULE"] = "durak_site.settings"
     env.update(overrides)
     return env

@@ -68,3 +68,30 @@ def test_enqueue_on_commit_drops_the_task_on_rollback() -> None:
         enqueue_on_commit(task, 42)
         raise RuntimeError("rolled back")
     task.apply_async.assert_not_called()
+
+
+BEAT_SCRIPT = """
+import threading, django
+django.setup()
+from durak_site.celery import app
+
+ran = threading.Event()
+
+@app.task(name="tests.tick")
+def tick():
+    ran.set()
+
+app.conf.beat_schedule = {"tick": {"task": "tests.tick", "schedule": 0.5}}
+from durak_site.embedded_worker import start_embedded_worker
+start_embedded_worker()
+assert ran.wait(15), "the embedded beat never sent the periodic task"
+print("ticked")
+"""
+
+
+@pytest.mark.slow
+def test_embedded_beat_thread_sends_periodic_tasks() -> None:
+    """The beat schedule (deadline sweep, tournament starts) runs without a ``celery beat`` process."""
+    result = run_python(BEAT_SCRIPT, clean_env())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "ticked"

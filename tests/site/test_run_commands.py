@@ -8,12 +8,15 @@ from durak_site.management.commands import runserver
 
 
 def test_runserver_starts_the_worker_in_the_serving_process() -> None:
+    """...and re-arms the deadlines there, since the countdowns died with the previous process."""
     with (
         mock.patch.object(runserver, "start_embedded_worker") as start,
+        mock.patch.object(runserver, "call_command") as command,
         mock.patch.object(runserver.DaphneRunserverCommand, "inner_run") as serve,
     ):
         runserver.Command().inner_run(use_reloader=False)
     start.assert_called_once_with()
+    command.assert_called_once_with("rearm_deadlines")
     serve.assert_called_once()
 
 

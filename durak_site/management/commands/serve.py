@@ -7,6 +7,7 @@ once per process behind the proxy, with ``celery worker`` and ``celery beat`` al
 from typing import Any
 
 from daphne.cli import CommandLineInterface
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from durak_site.embedded_worker import start_embedded_worker
@@ -22,6 +23,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if start_embedded_worker() is not None:
             self.stdout.write("Embedded Celery worker running (memory:// broker).")
+            # Countdowns died with the previous process: arm every running match's deadline again.
+            call_command("rearm_deadlines")
         self.stdout.write(f"Serving on http://{options['bind']}:{options['port']}/")
         CommandLineInterface().run(
             ["--bind", options["bind"], "--port", str(options["port"]), "durak_site.asgi:application"]

@@ -1,0 +1,32 @@
+"""The leaderboard page: one pool at a time, established players ranked, provisional ones apart."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from accounts.rating_selectors import leaderboard_page, provisional_ratings
+from accounts.ratings import all_pools
+from games.elo import PROVISIONAL_GAMES
+from games.history_forms import pool_label
+
+DEFAULT_POOL = "podkidnoy:2"
+
+
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    """``?pool=<variant>:<kind>`` (default two-player podkidnoy), ``?page=N``."""
+    pools = all_pools()
+    pool = request.GET.get("pool", DEFAULT_POOL)
+    if pool not in pools:
+        pool = DEFAULT_POOL
+    page = leaderboard_page(pool=pool, page=request.GET.get("page", 1))
+    context = {
+        "pool": pool,
+        "pool_name": pool_label(pool),
+        "pools": [(name, pool_label(name)) for name in pools],
+        "page": page,
+        "first_rank": page.start_index(),
+        "provisional": list(provisional_ratings(pool=pool)),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "accounts/leaderboard.html", context)

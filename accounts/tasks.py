@@ -1,0 +1,25 @@
+"""Celery tasks of accounts: applying a finished rated match to the ratings.
+
+Enqueued after commit by ``games.services`` when a rated match finishes. It takes the match id
+and calls ``accounts.ratings.match_rate``, which is idempotent: a redelivered or repeated task
+finds the match's ``RatingChange`` rows and does nothing.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from accounts.ratings import match_rate
+
+
+@shared_task(
+    name="accounts.rate_match",
+    ignore_result=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=0.2,
+    max_retries=5,
+)
+def rate_match(match_id: int) -> bool:
+    """Apply the rating changes of finished match ``match_id`` (once, whatever the deliveries)."""
+    return match_rate(match_id)

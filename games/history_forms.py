@@ -1,0 +1,80 @@
+"""The history page's filter form (GET): turns query parameters into ``HistoryFilters``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from games.forms import VARIANT_CHOICES
+from games.history import KINDS, HistoryFilters
+from games.outcome import DRAW, FOOL, OUT, WON
+
+KIND_NAMES = {"2": _("two players"), "3-6": _("3-6 players"), "2v2": _("2 vs 2")}
+OUTCOME_CHOICES = (
+    ("", _("any result")),
+    (WON, _("won")),
+    (OUT, _("out")),
+    (FOOL, _("fool")),
+    (DRAW, _("draw")),
+)
+RATED_CHOICES = (("", _("rated and casual")), ("1", _("rated")), ("0", _("casual")))
+
+
+def pool_label(pool: str) -> str:
+    """``"podkidnoy:3-6"`` -> "Podkidnoy (throw-in), 3-6 players"."""
+    variant, _sep, kind = pool.partition(":")
+    variants = {key: str(label) for key, label in VARIANT_CHOICES}
+    return f"{variants.get(variant, variant)}, {KIND_NAMES.get(kind, kind)}"
+
+
+def pool_choices() -> list[tuple[str, str]]:
+    return [
+        (f"{variant}:{kind}", pool_label(f"{variant}:{kind}"))
+        for variant, _l in VARIANT_CHOICES
+        for kind in KINDS
+    ]
+
+
+class HistoryFilterForm(forms.Form):
+    """Every field optional; an invalid value is dropped rather than refused (it is a GET)."""
+
+    variant = forms.ChoiceField(label=_("Variant"), required=False)
+    pool = forms.ChoiceField(label=_("Table"), required=False)
+    rated = forms.ChoiceField(label=_("Rated"), required=False, choices=RATED_CHOICES)
+    outcome = forms.ChoiceField(label=_("Result"), required=False, choices=OUTCOME_CHOICES)
+    opponent = forms.TypedChoiceField(label=_("Opponent"), required=False, coerce=int, empty_value=None)
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, data: Any, *, opponents: list[User]) -> None:
+        super().__init__(data)
+        self.fields["variant"].choices = [("", _("any variant")), *VARIANT_CHOICES]
+        self.fields["pool"].choices = [("", _("any table")), *pool_choices()]
+        self.fields["opponent"].choices = [("", _("anyone"))] + [(u.pk, u.public_name) for u in opponents]
+
+    def filters(self) -> HistoryFilters:
+        """The valid fields as filters (call after ``is_valid()``)."""
+        data = (
+            self.cleaned_data
+            if self.is_valid()
+            else {
+                name: value
+                for name, value in getattr(self, "cleaned_data", {}).items()
+                if name not in self.errors
+            }
+        )
+        rated = data.get("rated")
+        return HistoryFilters(
+            variant=data.get("variant") or None,
+            pool=data.get("pool") or None,
+            rated=None if not rated else rated == "1",
+            outcome=data.get("outcome") or None,
+            opponent=data.get("opponent") or None,
+            date_from=data.get("date_from"),
+            date_to=data.get("date_to"),
+        )

@@ -1,0 +1,142 @@
+"""Pages of match history: a user's matches, the finished match page with its replay, the exports
+and the page on fair deals. Thin: parse, call one selector, render."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.export import history_csv, match_export
+from games.fairness import CHECK_CODE, seed_commitment
+from games.history import history_page, match_for_record, row_outcome, user_history, user_opponents
+from games.history_forms import HistoryFilterForm, pool_label
+from games.models import Match
+from games.outcome import FOOL
+from games.presenters import VARIANT_NAMES, may_watch
+from games.replay import replay_log, replay_step, stored_moves
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _filter_form(request: HttpRequest, user: User) -> HistoryFilterForm:
+    return HistoryFilterForm(request.GET or None, opponents=list(user_opponents(user=user)))
+
+
+@login_required
+def history(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's finished matches, newest first, filtered and paginated."""
+    user = _user(request)
+    form = _filter_form(request, user)
+    page = history_page(user=user, filters=form.filters(), page=request.GET.get("page", 1))
+    query = request.GET.copy()
+    query.pop("page", None)
+    rows = [
+        {
+            "row": row,
+            "outcome": row_outcome(row),
+            "variant": VARIANT_NAMES.get(row.match.rules.get("variant"), row.match.rules.get("variant")),
+            "opponents": [p for p in row.match.players.all() if p.user_id != user.pk],
+        }
+        for row in page.object_list
+    ]
+    context = {"form": form, "page": page, "rows": rows, "query": query.urlencode()}
+    template = "games/history/list.html#results" if request.htmx else "games/history/list.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+@login_required
+def history_export(request: HttpRequest) -> HttpResponse:
+    """The filtered history as a CSV file."""
+    user = _user(request)
+    form = _filter_form(request, user)
+    response = HttpResponse(
+        history_csv(user_history(user=user, filters=form.filters())), content_type="text/csv"
+    )
+    response["Content-Disposition"] = 'attachment; filename="durak-history.csv"'
+    return response
+
+
+def _finished_match(request: HttpRequest, match_id: int) -> Match:
+    try:
+        match = match_for_record(match_id=match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if not may_watch(match, request.user):
+        raise Http404
+    return match
+
+
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A finished match: players, finishing order, rating changes, the seed, and the replay
+    at ``?step=N`` (an htmx request gets the replay fragment alone). A running match's page
+    is the live one."""
+    if Match.objects.filter(pk=match_id).exclude(status=Match.Status.FINISHED).exists():
+        return redirect("games:match", match_id)
+    match = _finished_match(request, match_id)
+    moves = stored_moves(match)
+    try:
+        number = int(request.GET.get("step", 0))
+    except ValueError:
+        number = 0
+    step = replay_step(match, moves, number)
+    changes = {change.user_id: change for change in match.rating_changes.all()}
+    names = {p.seat: p.user.public_name for p in match.players.all()}
+    result = match.result or {}
+    teams = bool(match.rules.get("teams"))
+    context = {
+        "match": match,
+        "step": step,
+        "log": replay_log(match, moves),
+        "variant": VARIANT_NAMES.get(match.rules.get("variant"), match.rules.get("variant")),
+        "pool": pool_label(_pool_of(match)),
+        "players": [
+            {"player": p, "change": changes.get(p.user_id), "fool": p.fool}
+            for p in sorted(match.players.all(), key=lambda p: (p.fool, p.place or 0, p.seat))
+        ],
+        "places": [[names.get(seat, "?") for seat in group] for group in result.get("places", ())],
+        "draw": bool(result.get("draw")),
+        "fool_word": FOOL,
+        "teams": teams,
+        "commitment": seed_commitment(match),
+        "seed": match.seed,
+    }
+    template = "games/history/match.html#replay" if request.htmx else "games/history/match.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+def _pool_of(match: Match) -> str:
+    rules = match.rules
+    if rules.get("teams"):
+        kind = "2v2"
+    elif int(rules.get("players", 2)) == 2:
+        kind = "2"
+    else:
+        kind = "3-6"
+    return f"{rules.get('variant')}:{kind}"
+
+
+def match_export_json(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The finished match as JSON the engine replays (``games.export``)."""
+    match = _finished_match(request, match_id)
+    response = JsonResponse(match_export(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="durak-match-{match.pk}.json"'
+    return response
+
+
+def fair(request: HttpRequest) -> HttpResponse:
+    """How to check a deal: the commitment, the seed, and a few lines of Python."""
+    example = {"match_id": 42, "seed": "0f3c9a1b2d4e5f60718293a4b5c6d7e8"}
+    return render(
+        request,
+        "games/history/fair.html",
+        {"code": CHECK_CODE, "example": json.dumps(example), "title": _("Fair deals")},
+    )

@@ -1,0 +1,70 @@
+"""Provably fair deals (issue 5): the few lines of Python printed on /fair/ check a finished
+match's commitment and reproduce its deal exactly, with nothing but ``hashlib``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.engine import Rules, card_str, new_game
+from games.fairness import CHECK_CODE, commitment_of, revealed_seed, seed_commitment
+from tests.ratings.builders import finished_match, make_users
+
+pytestmark = pytest.mark.django_db
+
+
+def run_check_code() -> dict[str, Any]:
+    """Execute the page's code as a reader would paste it."""
+    namespace: dict[str, Any] = {}
+    exec(CHECK_CODE, namespace)  # the code under test is our own published snippet
+    return namespace
+
+
+@pytest.mark.parametrize(("players", "deck"), [(2, 36), (3, 36), (4, 52), (6, 36), (2, 24)])
+def test_the_published_code_deals_what_the_engine_dealt(players: int, deck: int) -> None:
+    check = run_check_code()
+    for n in range(20):
+        seed = f"fair-{players}-{deck}-{n}"
+        dealer = n % players
+        state = new_game(Rules(players=players, deck=deck), seed=seed, dealer=dealer)
+        hands, trump = check["deal"](seed, players, dealer, deck)
+        view = state.full_view()
+        assert [sorted(hand) for hand in hands] == [sorted(hand) for hand in view.hands]
+        assert trump == view.trump_card
+
+
+def test_a_finished_match_reveals_a_seed_that_matches_its_commitment(client: Client) -> None:
+    check = run_check_code()
+    users = make_users(2, prefix="fair")
+    match = finished_match(users, Rules(), seed="0f3c9a1b2d4e5f60718293a4b5c6d7e8", rng=random.Random(1))
+    page = client.get(reverse("match_record", args=[match.pk])).content.decode()
+    commitment = seed_commitment(match)
+    assert commitment in page and match.seed in page
+    assert (
+        check["commitment"](match.pk, revealed_seed(match))
+        == commitment
+        == commitment_of(match.pk, match.seed)
+    )
+    hands, trump = check["deal"](match.seed, 2, match.dealer)
+    start = new_game(Rules(), seed=match.seed, dealer=match.dealer)
+    assert {card for hand in hands for card in hand} == {
+        card_str(c) for seat in range(2) for c in range(54) if start.hands[seat] >> c & 1
+    }
+    assert trump == start.full_view().trump_card
+
+
+def test_the_seed_stays_secret_while_the_match_runs() -> None:
+    users = make_users(2, prefix="live")
+    match = finished_match(users, Rules(), seed="secret", rng=random.Random(2))
+    match.status = match.Status.ACTIVE
+    assert revealed_seed(match) is None
+    assert seed_commitment(match) != "secret" and len(seed_commitment(match)) == 64
+
+
+def test_the_fair_page_prints_the_checked_code(client: Client) -> None:
+    html = client.get(reverse("fair")).content.decode()
+    assert "def shuffle(cards, seed)" in html and "hashlib.sha256" in html

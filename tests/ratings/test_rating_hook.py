@@ -1,0 +1,38 @@
+"""The one hook: a rated match finished through the live services enqueues ``rate_match`` after
+commit, once; a casual match enqueues nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from accounts.models import RatingChange
+from accounts.tasks import rate_match
+from games import selectors, services
+from games.engine import Rules
+from tests.games.services_support import make_user, play_out
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_a_finished_rated_match_enqueues_its_rating_once(
+    monkeypatch: pytest.MonkeyPatch, rated: bool
+) -> None:
+    sent: list[tuple[Any, tuple[Any, ...]]] = []
+    monkeypatch.setattr(
+        services, "enqueue_on_commit", lambda task, *args, **kwargs: sent.append((task, args))
+    )
+    monkeypatch.setattr(services, "new_seed", lambda: "hook")
+    humans = [make_user("anna"), make_user("boris")]
+    table = services.table_create(creator=humans[0], rules=Rules.for_variant("podkidnoy"), rated=rated)
+    services.table_join(table_id=table.pk, user=humans[1])
+    current = selectors.table_current_match(table_id=table.pk)
+    assert current is not None
+    match = play_out(current)
+    ratings = [args for task, args in sent if task is rate_match]
+    assert ratings == ([(match.pk,)] if rated else [])
+    if rated:
+        rate_match(match.pk)
+        assert RatingChange.objects.filter(match=match).count() == 2

@@ -1,0 +1,235 @@
+"""Reads of tournaments for pages, sockets and the services (services write, selectors read).
+
+The bracket, the standings and the results history are rebuilt here from the stored rows by the
+pure modules (``elimination``, ``standings``, ``multitable``), so the page and the service that
+advances the event always see the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from accounts.models import Rating, User
+from games.elo import START_RATING
+from games.engine import Rules
+from games.models import Match
+from games.services import rated_pool
+from tournaments.elimination import BracketPlan, Format, SlotId, SlotState, bracket_state, plan_bracket
+from tournaments.models import Entry, Pairing, PairingPlayer, Round, Tournament
+from tournaments.multitable import TableResult
+from tournaments.seeding import PlayerId
+from tournaments.standings import GameResult, Standing, multitable_standings, two_player_standings
+
+
+def seed_rating(user: User, rules: Rules) -> float:
+    """The rating a player is seeded by: theirs in the pool of the tournament's game (the
+    variant's standard pool for that table size when the options are not standard)."""
+    pool = rated_pool(Rules.for_variant(rules.variant, players=rules.players))
+    row = Rating.objects.filter(user=user, pool=pool).values_list("rating", flat=True).first()
+    return float(row) if row is not None else START_RATING
+
+
+# --- lists --------------------------------------------------------------------------------------
+
+
+def visible_tournaments(user: User | Any) -> QuerySet[Tournament]:
+    """Tournaments ``user`` may see: all but drafts, plus their own drafts (staff: every one)."""
+    queryset = Tournament.objects.select_related("organiser", "winner").annotate(
+        players=Count("entries", filter=Q(entries__state=Entry.State.ACTIVE))
+    )
+    if user.is_authenticated and user.is_staff:
+        return queryset
+    drafts = Q(status=Tournament.Status.DRAFT)
+    if user.is_authenticated:
+        return queryset.filter(~drafts | Q(organiser=user))
+    return queryset.exclude(drafts)
+
+
+def tournament_lists(user: User | Any) -> dict[str, list[Tournament]]:
+    """The list page's three sections: upcoming (soonest first), running, finished (latest first)."""
+    visible = visible_tournaments(user)
+    upcoming = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION, Tournament.Status.CHECK_IN)
+    live = (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+    over = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    return {
+        "upcoming": list(visible.filter(status__in=upcoming).order_by("starts_at")),
+        "running": list(visible.filter(status__in=live).order_by("-started_at")),
+        "finished": list(visible.filter(status__in=over).order_by("-finished_at")[:30]),
+    }
+
+
+def tournament_get(*, tournament_id: int) -> Tournament:
+    """A tournament with its organiser (raises ``Tournament.DoesNotExist``)."""
+    return Tournament.objects.select_related("organiser", "winner").get(pk=tournament_id)
+
+
+def may_see(tournament: Tournament, user: User | Any) -> bool:
+    """A draft is seen by its organiser and staff only."""
+    if tournament.status != Tournament.Status.DRAFT:
+        return True
+    return bool(user.is_authenticated and (user.is_staff or tournament.organiser_id == user.pk))
+
+
+def entries(tournament: Tournament) -> list[Entry]:
+    """Every entry with its player, seeded ones in seed order, then by registration."""
+    return list(tournament.entries.select_related("player").order_by("seed", "registered_at"))
+
+
+def user_entry(tournament: Tournament, user: User | Any) -> Entry | None:
+    if not user.is_authenticated:
+        return None
+    return tournament.entries.filter(player=user).first()
+
+
+def player_history(*, user: User) -> QuerySet[Entry]:
+    """``user``'s tournaments for their profile, latest first (drafts left out)."""
+    return (
+        Entry.objects.filter(player=user)
+        .exclude(tournament__status=Tournament.Status.DRAFT)
+        .select_related("tournament")
+        .order_by("-tournament__starts_at")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class NextTable:
+    """Where a player should be now: their running pairing's table or match."""
+
+    tournament: Tournament
+    table_id: int
+    match_id: int | None
+
+
+def next_tables(*, user: User | Any) -> list[NextTable]:
+    """The viewer's pairings being played in running tournaments (for the "your table" notice)."""
+    if not user.is_authenticated:
+        return []
+    rows = (
+        Pairing.objects.filter(
+            status=Pairing.Status.PLAYING,
+            tournament__status=Tournament.Status.RUNNING,
+            players__user=user,
+            table__isnull=False,
+        )
+        .select_related("tournament")
+        .order_by("pk")
+    )
+    found = []
+    for pairing in rows:
+        assert pairing.table_id is not None
+        match = Match.objects.filter(table_id=pairing.table_id, status=Match.Status.ACTIVE).first()
+        found.append(NextTable(pairing.tournament, pairing.table_id, match.pk if match else None))
+    return found
+
+
+# --- results as the pure code wants them ---------------------------------------------------------
+
+
+def bracket_plan(tournament: Tournament) -> BracketPlan | None:
+    """The elimination bracket, rebuilt from the stored seeds (``None`` before the start or for
+    another format)."""
+    if not tournament.is_elimination:
+        return None
+    seeds = list(
+        tournament.entries.filter(seed__isnull=False).order_by("seed").values_list("player_id", flat=True)
+    )
+    if len(seeds) < 2:
+        return None
+    fmt = Format.SINGLE if tournament.format == Tournament.Format.SINGLE else Format.DOUBLE
+    return plan_bracket(fmt, seeds, third_place=tournament.third_place)
+
+
+def bracket_inputs(tournament: Tournament) -> tuple[dict[SlotId, PlayerId], set[PlayerId]]:
+    """The slots' recorded winners and the players who are out (withdrawn, removed)."""
+    winners = dict(
+        tournament.pairings.filter(status=Pairing.Status.DONE, winner__isnull=False)
+        .exclude(slot="")
+        .values_list("slot", "winner_id")
+    )
+    out = set(
+        tournament.entries.filter(seed__isnull=False)
+        .exclude(state=Entry.State.ACTIVE)
+        .values_list("player_id", flat=True)
+    )
+    return winners, out
+
+
+def two_player_results(
+    tournament: Tournament, *, for_pairing: bool = False
+) -> tuple[list[GameResult], list[PlayerId]]:
+    """Decided pairings as ``GameResult`` and one entry per bye.
+
+    For standings a forfeit win counts as a bye (the opponent never played); for Swiss pairing
+    (``for_pairing``) only real byes count, so a forfeit win does not use up a player's bye."""
+    results: list[GameResult] = []
+    byes: list[PlayerId] = []
+    rows = tournament.pairings.exclude(status=Pairing.Status.PLAYING).prefetch_related("players")
+    for pairing in rows:
+        players = [p.user_id for p in pairing.players.all()]
+        if pairing.status == Pairing.Status.BYE:
+            byes.append(players[0])
+        elif pairing.forfeit:
+            if pairing.winner_id is not None and not for_pairing:
+                byes.append(pairing.winner_id)
+        elif pairing.score is not None and len(players) == 2:
+            results.append(GameResult(players[0], players[1], pairing.score, pairing.fool_id))
+    return results, byes
+
+
+def table_results(tournament: Tournament, *, rounds: Iterable[Round] | None = None) -> list[TableResult]:
+    """Finished multi-table pairings (of ``rounds``, or of the ordinary rounds) as results."""
+    pairings = tournament.pairings.filter(status=Pairing.Status.DONE)
+    if rounds is None:
+        pairings = pairings.filter(round__final=False)
+    else:
+        pairings = pairings.filter(round__in=list(rounds))
+    found = []
+    for pairing in pairings.prefetch_related("players"):
+        places = {p.user_id: p.place for p in pairing.players.all() if p.place is not None}
+        if len(places) < 2:
+            continue
+        fool = pairing.fool_id if pairing.fool_id in places else None
+        if fool is not None and sum(1 for place in places.values() if place == places[fool]) > 1:
+            fool = None
+        found.append(TableResult.from_places(places, fool))
+    return found
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    """The standings of a round robin, Swiss or multi-table event (players still in)."""
+    active = list(
+        tournament.entries.filter(state=Entry.State.ACTIVE, seed__isnull=False)
+        .order_by("seed")
+        .values_list("player_id", flat=True)
+    )
+    if tournament.is_multi_table:
+        return multitable_standings(active, table_results(tournament))
+    results, byes = two_player_results(tournament)
+    return two_player_standings(active, results, byes=byes)
+
+
+# --- the page -----------------------------------------------------------------------------------
+
+
+def rounds_with_pairings(tournament: Tournament) -> list[Round]:
+    """Rounds, each with its pairings and their players (for the round-by-round tables)."""
+    players = Prefetch("players", queryset=PairingPlayer.objects.select_related("user"))
+    pairings = Prefetch("pairings", queryset=Pairing.objects.prefetch_related(players).order_by("board"))
+    return list(tournament.round_set.prefetch_related(pairings).order_by("number"))
+
+
+def bracket_states(tournament: Tournament) -> dict[SlotId, SlotState]:
+    """Every slot's state now (empty before the start)."""
+    plan = bracket_plan(tournament)
+    if plan is None:
+        return {}
+    winners, out = bracket_inputs(tournament)
+    return bracket_state(plan, winners, out)
+
+
+def users_by_id(ids: Sequence[int]) -> dict[int, User]:
+    return User.objects.in_bulk(list(ids))

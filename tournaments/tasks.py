@@ -1,0 +1,33 @@
+"""Celery tasks of tournaments: a tournament match ended, and the periodic tick.
+
+``match_finished`` is enqueued by ``games.services`` after the commit of every finished match
+played at a tournament's table; ``tick`` runs under ``celery beat`` (every 30 seconds: add
+``"tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0}`` to the beat schedule).
+Both only call a service, which locks the tournament row and derives what to do from what is
+stored, so a task delivered twice or late changes nothing.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from tournaments import services
+
+
+@shared_task(
+    name="tournaments.match_finished",
+    ignore_result=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=0.2,
+    max_retries=5,
+)
+def match_finished(match_id: int) -> bool:
+    """Record the finished match of a pairing and move the tournament on."""
+    return services.match_finished(match_id=match_id)
+
+
+@shared_task(name="tournaments.tick", ignore_result=True)
+def tick() -> int:
+    """Close registrations, start tournaments whose time has come, deal games whose task was lost."""
+    return services.tournaments_tick()
