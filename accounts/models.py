@@ -89,9 +89,9 @@ class Rating(models.Model):
     pool = models.CharField(_("pool"), max_length=32)
     rating = models.FloatField(_("rating"))
     games = models.PositiveIntegerField(_("games"), default=0)
-    wins = models.PositiveIntegerField(_("won"), default=0)
-    fools = models.PositiveIntegerField(_("fool"), default=0)
-    draws = models.PositiveIntegerField(_("drawn"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    fools = models.PositiveIntegerField(_("times the fool"), default=0)
+    draws = models.PositiveIntegerField(_("draws"), default=0)
     best = models.FloatField(_("best rating"))
     updated = models.DateTimeField(_("updated"), auto_now=True)
 

@@ -53,6 +53,22 @@ def tournament_match_ids(tournament_id: int) -> QuerySet[Any] | None:
     return None
 
 
+def table_kind_pool(rules: dict[str, Any]) -> str:
+    """The pool name of a match's rules (``Rules.to_dict()``), rated or not: the variant and the
+    table kind (``2``, ``3-6`` or ``2v2``); ``pool_q`` is its database form.
+
+    >>> table_kind_pool({"variant": "circle", "players": 4, "teams": False})
+    'circle:3-6'
+    """
+    if rules.get("teams"):
+        kind = "2v2"
+    elif int(rules.get("players", 2)) == 2:
+        kind = "2"
+    else:
+        kind = "3-6"
+    return f"{rules.get('variant')}:{kind}"
+
+
 def pool_q(pool: str, prefix: str = "match__") -> Q:
     """Matches of a pool's variant and table kind (``"podkidnoy:3-6"`` …)."""
     variant, _sep, kind = pool.partition(":")

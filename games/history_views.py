@@ -13,7 +13,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.export import history_csv, match_export
 from games.fairness import CHECK_CODE, seed_commitment
-from games.history import history_page, match_for_record, row_outcome, user_history, user_opponents
+from games.history import (
+    history_page,
+    match_for_record,
+    row_outcome,
+    table_kind_pool,
+    user_history,
+    user_opponents,
+)
 from games.history_forms import HistoryFilterForm, pool_label
 from games.models import Match
 from games.outcome import FOOL
@@ -49,7 +56,7 @@ def history(request: HttpRequest) -> HttpResponse:
         for row in page.object_list
     ]
     context = {"form": form, "page": page, "rows": rows, "query": query.urlencode()}
-    template = "games/history/list.html#results" if request.htmx else "games/history/list.html"  # type: ignore[attr-defined]
+    template = "games/history/list.html#results" if request.htmx else "games/history/list.html"
     return render(request, template, context)
 
 
@@ -97,7 +104,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "step": step,
         "log": replay_log(match, moves),
         "variant": VARIANT_NAMES.get(match.rules.get("variant"), match.rules.get("variant")),
-        "pool": pool_label(_pool_of(match)),
+        "pool": pool_label(table_kind_pool(match.rules)),
         "players": [
             {"player": p, "change": changes.get(p.user_id), "fool": p.fool}
             for p in sorted(match.players.all(), key=lambda p: (p.fool, p.place or 0, p.seat))
@@ -109,19 +116,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "commitment": seed_commitment(match),
         "seed": match.seed,
     }
-    template = "games/history/match.html#replay" if request.htmx else "games/history/match.html"  # type: ignore[attr-defined]
+    template = "games/history/match.html#replay" if request.htmx else "games/history/match.html"
     return render(request, template, context)
-
-
-def _pool_of(match: Match) -> str:
-    rules = match.rules
-    if rules.get("teams"):
-        kind = "2v2"
-    elif int(rules.get("players", 2)) == 2:
-        kind = "2"
-    else:
-        kind = "3-6"
-    return f"{rules.get('variant')}:{kind}"
 
 
 def match_export_json(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -126,7 +126,7 @@ class Match(models.Model):
     snapshot = models.JSONField(_("snapshot"), help_text=_("The engine state's to_json()."))
     deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True, db_index=True)
     result = models.JSONField(_("result"), null=True, blank=True)
 
     class Meta:

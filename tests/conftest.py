@@ -12,6 +12,10 @@ import pytest
 SERVICE_URLS = {"postgres": "DATABASE_URL", "redis": "REDIS_URL"}
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--soak", action="store_true", help="engine conformance soak: a million random games")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         for marker, variable in SERVICE_URLS.items():

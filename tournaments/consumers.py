@@ -38,7 +38,8 @@ class TournamentConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if version is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.version = _page_version(self.scope) or version
+        page = _page_version(self.scope)
+        self.version = version if page is None else page
         await self.channel_layer.group_add(tournament_group(self.tournament_id), self.channel_name)
         await self.accept()
         if version > self.version:  # changed between the page load and this socket

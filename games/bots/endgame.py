@@ -1,12 +1,13 @@
 """Exact search of two-player endgames: once the stock is empty nothing is hidden any more.
 
-With two players, an empty stock and a careful memory of the discard, the opponent's hand is
-exactly the cards not yet seen, so the position is one of perfect information and can be
-solved. :func:`solve` is an AND/OR search with a transposition table: does the bot have a
-move after which, whatever the opponent does, it is not the fool? It asks first for a win,
-then for at least a draw. Moves are tried in the heuristic's order, so the usual good move
-is proved first. A node budget and a deadline keep it inside the move time; when they run
-out it answers ``None`` and the caller searches by sampling instead.
+With two players, an empty stock (or only the turned-up trump left in it) and a careful
+memory of the discard, the opponent's hand is exactly the cards not yet seen, so the
+position is one of perfect information and can be solved. :func:`solve` is an AND/OR
+search with a transposition table: does the bot have a move after which, whatever the
+opponent does, it is not the fool? It asks first for a win, then for at least a draw.
+Covers and cheap cards are tried first, taking last, so the usual good move is proved
+first. A node budget and a deadline keep it inside the move time; when they run out it
+answers ``None`` and the caller searches by sampling instead.
 
 Turn order follows the game's own wait list: the defender answers before the attacker
 throws in (throwing in after the cover is never worse for the attacker: more ranks are
@@ -24,6 +25,11 @@ from .medium import card_value
 
 #: Deeper lines than this are left to sampling (and keep the recursion shallow).
 MAX_DEPTH = 200
+#: Proven results, kept between decisions: a position's value does not depend on how it was
+#: reached (a repetition aborts the search instead of being stored), so the next move of the
+#: same endgame mostly finds its answers here. Cleared when it grows past MAX_PROVEN entries.
+_PROVEN: dict[tuple[int, tuple[object, ...], float], bool] = {}
+MAX_PROVEN = 400_000
 
 
 class _OutOfBudget(Exception):
@@ -32,6 +38,9 @@ class _OutOfBudget(Exception):
 
 def _key(s: GameState) -> tuple[object, ...]:
     return (
+        s.rules,
+        s.trump,
+        tuple(s.stock),
         tuple(s.hands),
         tuple(s.att),
         tuple(s.cov),
@@ -88,14 +97,16 @@ class EndgameSolver:
         self.node_budget = node_budget
         self.deadline = deadline
         self.nodes = 0
-        self.memo: dict[tuple[tuple[object, ...], float], bool] = {}
+        self.memo = _PROVEN
+        if len(_PROVEN) > MAX_PROVEN:
+            _PROVEN.clear()
         self.path: set[tuple[object, ...]] = set()
 
     def _reaches(self, s: GameState, target: float) -> bool:
         if s.phase == 3:
             return outcome(s, self.me) >= target
         position = _key(s)
-        key = (position, target)
+        key = (self.me, position, target)
         hit = self.memo.get(key)
         if hit is not None:
             return hit

@@ -10,8 +10,9 @@ game, so a bot never plays against its partner. The most visited move wins.
 
 Two shortcuts before any search: a seat that may throw in while the defender still has cards
 to answer waits (passes), since throwing in later knows more; and a two-player position
-with an empty stock, where a careful player knows every card, is solved exactly
-(:mod:`games.bots.endgame`) when the solver finds a win or a draw in time.
+with an empty stock (or only the turned-up trump in it), where a careful player knows every
+card, is solved exactly (:mod:`games.bots.endgame`) when the solver finds a win or a draw
+in time.
 
 Budget: ``iterations`` per move with a wall-clock cap (``time_ms``, default 300). With the
 same seed a decision is reproducible whenever the iteration budget, not the clock, ends it.
@@ -40,6 +41,8 @@ EXPLORATION = 0.7
 PLAYOUT_NOISE = 0.08
 #: The exact endgame search is tried when the two hands hold at most this many cards together.
 ENDGAME_CARDS = 16
+#: The share of the move time the exact search may use before sampling takes over.
+ENDGAME_SHARE = 0.6
 _LEAD, _OVER = 0, 3
 
 
@@ -199,14 +202,14 @@ def choose_strong(
     rng = random.Random(seed)
     if (
         view.players == 2
-        and view.stock_count == 0
+        and view.stock_count <= 1
         and sum(view.hand_counts) <= ENDGAME_CARDS
         and view.stage != 1
         and det.need_discard == 0
         and det.need_stock == 0
     ):
         state = det.sample(rng)
-        solved = solve(state, me, legal, deadline=start + time_ms / 2000)
+        solved = solve(state, me, legal, deadline=start + ENDGAME_SHARE * time_ms / 1000)
         if solved is not None:
             return Action.from_fast(solved[0])
     search = Search(det, legal, rng)

@@ -25,6 +25,8 @@ def why_illegal(s: GameState, seat: int, fa: FastAction) -> IllegalAction | None
         return IllegalAction("game_over", "the game is over")
     if not 0 <= seat < s.n:
         return IllegalAction("no_such_seat", f"there is no seat {seat}", seat=seat)
+    if kind in (ATTACK, COVER, TRANSFER, SHOW, BEAT) and not mask:
+        return IllegalAction("no_cards", "name at least one card")
     if kind == ATTACK and s.phase == LEAD and seat == s.attacker:
         if not mask & ~s.hands[seat] and s._lead_ok(mask):
             return None

@@ -31,8 +31,10 @@ def random_playout(state: GameState, rng: random.Random) -> int:
     steps = 0
     while state.phase != OVER:
         seats = actors()
-        seat = seats[0] if len(seats) == 1 else seats[int(rnd() * len(seats))]
+        k = len(seats)
+        seat = seats[0] if k == 1 else seats[int(rnd() * k)]
         legal = legal_fast(seat)
-        apply_fast(seat, legal[0] if len(legal) == 1 else legal[int(rnd() * len(legal))])
+        k = len(legal)
+        apply_fast(seat, legal[0] if k == 1 else legal[int(rnd() * k)])
         steps += 1
     return steps

@@ -247,6 +247,22 @@ class GameState:
         """The result once the game is over, else None."""
         return self.result_
 
+    @property
+    def attack_limit(self) -> int:
+        """The most attack cards this bout may hold now, the lead included.
+
+        The defender's hand when the bout began (or, after a transfer, the new
+        defender's hand at the transfer), at most 6, at most 5 before the game's first
+        bito (``first_bout_limit_5``); lowered to the cards already laid once a joker
+        covers under ``throw_in_after_joker=False``, and to 5 when a 5-card ``circle``
+        lead is taken.  Set when a bout is to be led (0 in ``circle`` stage 1).
+
+        >>> from games.engine import Rules, new_game
+        >>> new_game(Rules(), seed="limit").attack_limit
+        5
+        """
+        return self.cap
+
     def _next_with_cards(self, seat: int) -> int:
         hands = self.hands
         n = self.n

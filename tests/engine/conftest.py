@@ -1,18 +1,10 @@
-"""Engine test options: ``--soak`` turns the random-playout conformance suite from a few
-thousand games (the CI default) into a million."""
+"""Engine test options: ``--soak`` (registered in the root ``tests/conftest.py`` so that
+``pytest --soak`` works from the project root) turns the random-playout conformance
+suite from a few thousand games (the CI default) into a million."""
 
 from __future__ import annotations
 
 import pytest
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--soak",
-        action="store_true",
-        default=False,
-        help="run the engine conformance soak: a million random games",
-    )
 
 
 @pytest.fixture

@@ -4,38 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
-from games.engine.state import GameState
-
-
-def game(hands: list[list[str]], trump: str | None = None, stock: tuple[str, ...] = (),
-         variant: str = "podkidnoy", **deal: object) -> GameState:
-    """A scripted table: exact hands, the turned trump under the stock (top first), or no
-    stock at all and ``trump_suit=``; table options and ``Deal`` fields as keywords."""
-    options = {k: deal.pop(k) for k in list(deal) if k in Rules.__dataclass_fields__}
-    rules = Rules.for_variant(variant, players=len(hands), **options)
-    return new_game(rules, seed="scripted",
-                    deal=Deal(hands=hands, trump=trump, stock=stock, **deal))  # type: ignore[arg-type]
-
-
-def play(state: GameState, *moves: str) -> list[Event]:
-    """Apply moves written ``"seat: action"``; return every event."""
-    events: list[Event] = []
-    for move in moves:
-        seat, text = move.split(":", 1)
-        events += state.apply(int(seat), Action.parse(text))
-    return events
-
-
-def refusal(state: GameState, move: str) -> str:
-    """The reason an illegal ``"seat: action"`` is refused (the state stays unchanged)."""
-    seat, text = move.split(":", 1)
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(int(seat), Action.parse(text))
-    assert state.to_json() == before
-    return str(err.value)
-
+from tests.engine.scripted import game, play, refusal
 
 THREE = [
     ["6S", "9C", "10C", "9D", "QS", "KS"],

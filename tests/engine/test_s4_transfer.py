@@ -4,40 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
+from games.engine import Action
 from games.engine.state import GameState
-
-
-def game(hands: list[list[str]], trump: str | None = None, stock: tuple[str, ...] = (),
-         variant: str = "perevodnoy", **deal: object) -> GameState:
-    """A scripted table: exact hands, the turned trump under the stock (top first), or no
-    stock at all and ``trump_suit=``; table options and ``Deal`` fields as keywords."""
-    options = {k: deal.pop(k) for k in list(deal) if k in Rules.__dataclass_fields__}
-    rules = Rules.for_variant(variant, players=len(hands), **options)
-    return new_game(rules, seed="scripted",
-                    deal=Deal(hands=hands, trump=trump, stock=stock, **deal))  # type: ignore[arg-type]
-
-
-def play(state: GameState, *moves: str) -> list[Event]:
-    """Apply moves written ``"seat: action"``; return every event."""
-    events: list[Event] = []
-    for move in moves:
-        seat, text = move.split(":", 1)
-        events += state.apply(int(seat), Action.parse(text))
-    return events
-
-
-def refusal(state: GameState, move: str) -> str:
-    """The reason an illegal ``"seat: action"`` is refused (the state stays unchanged)."""
-    seat, text = move.split(":", 1)
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(int(seat), Action.parse(text))
-    assert state.to_json() == before
-    return str(err.value)
-
+from tests.engine.scripted import game, play, refusal
 
 #: Three players, trump ♦ (7♦ under the stock); seat 0 attacks seat 1.
 THREE = [
@@ -49,6 +18,8 @@ STOCK = ("AC", "AH", "KH", "QH", "JH")
 
 
 def three(hands: list[list[str]] = THREE, **options: Any) -> GameState:
+    """A perevodnoy table (unless ``variant=`` says otherwise) of ``hands``."""
+    options.setdefault("variant", "perevodnoy")
     return game(hands, trump="7D", stock=STOCK, first_attacker=0, **options)
 
 
@@ -154,7 +125,8 @@ def test_after_a_transfer_the_transferrer_is_the_attacker_for_neighbours() -> No
     longer throw in; seat 3, after the new defender, may."""
     state = game([["6S", "6H", "JC"], ["6C", "8S", "9S"], ["7S", "8H", "9H"],
                   ["6D", "QS", "KS"]],
-                 trump="7D", stock=STOCK, first_attacker=0, throw_in="neighbours")
+                 trump="7D", stock=STOCK, first_attacker=0, throw_in="neighbours",
+                 variant="perevodnoy")
     play(state, "0: attack 6S", "1: transfer 6C")
     assert state.legal_actions(0) == []
     assert refusal(state, "0: attack 6H") == (

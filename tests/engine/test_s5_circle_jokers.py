@@ -5,40 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
+from games.engine import Action, IllegalAction
 from games.engine.state import GameState
+from tests.engine.scripted import play, refusal, stage2
 
 
-def stage2(hands: list[list[str]], first: int | None = 0, **options: object) -> GameState:
-    """A scripted stage 2 (no stock), trump ♦, ``first`` leading."""
-    options.setdefault("jokers", 2)
-    rules = Rules.for_variant("circle", players=len(hands), **options)
-    return new_game(rules, seed="scripted",
-                    deal=Deal(hands=hands, trump_suit="D", stage=2, first_attacker=first))
-
-
-def play(state: GameState, *moves: str) -> list[Event]:
-    """Apply moves written ``"seat: action"``; return every event."""
-    events: list[Event] = []
-    for move in moves:
-        seat, text = move.split(":", 1)
-        events += state.apply(int(seat), Action.parse(text))
-    return events
-
-
-def refusal(state: GameState, move: str) -> str:
-    """The reason an illegal ``"seat: action"`` is refused (the state stays unchanged)."""
-    seat, text = move.split(":", 1)
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(int(seat), Action.parse(text))
-    assert state.to_json() == before
-    return str(err.value)
+def joker_table(hands: list[list[str]], **options: object) -> GameState:
+    """A scripted stage 2 (trump ♦, seat 0 leading) played with the two jokers."""
+    return stage2(hands, jokers=2, **options)
 
 
 def test_a_joker_never_leads() -> None:
     """"A joker never leads ... It only covers" [004: "you may not lead with a joker"]."""
-    state = stage2([["RJ", "6S"], ["7S", "8S"]])
+    state = joker_table([["RJ", "6S"], ["7S", "8S"]])
     assert [str(a) for a in state.legal_actions(0)] == ["attack 6S"]
     assert refusal(state, "0: attack RJ") == "a joker never leads: it only covers"
 
@@ -46,7 +25,7 @@ def test_a_joker_never_leads() -> None:
 def test_a_joker_is_never_thrown_in() -> None:
     """"A joker ... is never thrown in or used to transfer: it has no rank" [004] (choice: a
     throw-in matches a rank on the table)."""
-    state = stage2([["6S", "7C", "BJ"], ["7S", "8S", "9S"], ["QC", "KC"]])
+    state = joker_table([["6S", "7C", "BJ"], ["7S", "8S", "9S"], ["QC", "KC"]])
     play(state, "0: attack 6S", "1: cover 7S>6S")
     assert state.awaiting() == {0: "throw_in"}
     assert [str(a) for a in state.legal_actions(0)] == ["attack 7C", "pass"]
@@ -55,7 +34,7 @@ def test_a_joker_is_never_thrown_in() -> None:
 
 def test_a_joker_is_never_used_to_transfer() -> None:
     """"A joker ... is never ... used to transfer" [004] (choice: it has no rank)."""
-    state = stage2([["6S", "9C"], ["RJ", "8S"], ["7S", "8H", "9H"]])
+    state = joker_table([["6S", "9C"], ["RJ", "8S"], ["7S", "8H", "9H"]])
     play(state, "0: attack 6S")
     assert [a.kind for a in state.legal_actions(1)].count("transfer") == 0
     with pytest.raises(IllegalAction):
@@ -65,7 +44,7 @@ def test_a_joker_is_never_used_to_transfer() -> None:
 def test_by_default_a_joker_beats_any_card_even_the_trump_ace() -> None:
     """"joker_beats: any card, trumps included (default)" [004: "which joker beats what is up
     to you"]."""
-    state = stage2([["AD", "9C"], ["BJ", "8S"]])
+    state = joker_table([["AD", "9C"], ["BJ", "8S"]])
     play(state, "0: attack AD")
     assert Action.parse("cover BJ>AD") in state.legal_actions(1)
     play(state, "1: cover BJ>AD")
@@ -75,10 +54,10 @@ def test_by_default_a_joker_beats_any_card_even_the_trump_ace() -> None:
 def test_a_colour_joker_beats_only_cards_of_its_colour() -> None:
     """"joker_beats: ... or only cards of its colour (red joker: ♦ ♥; black joker: ♠ ♣)"
     [004, choice of the table]."""
-    state = stage2([["6S", "6H", "9C"], ["RJ", "8C", "10C"]], joker_beats="colour")
+    state = joker_table([["6S", "6H", "9C"], ["RJ", "8C", "10C"]], joker_beats="colour")
     play(state, "0: attack 6S")
     assert refusal(state, "1: cover RJ>6S") == "red joker does not beat 6♠"
-    state = stage2([["6S", "6H", "9C"], ["RJ", "8C", "10C"]], joker_beats="colour")
+    state = joker_table([["6S", "6H", "9C"], ["RJ", "8C", "10C"]], joker_beats="colour")
     play(state, "0: attack 6H")
     assert Action.parse("cover RJ>6H") in state.legal_actions(1)
 
@@ -90,7 +69,7 @@ AFTER_JOKER = [["6S", "9C"], ["RJ", "8C", "10C"], ["6H", "QC"]]
 def test_by_default_throw_ins_go_on_after_a_joker_covered() -> None:
     """"throw_in_after_joker: whether throw-ins may go on once a joker has covered in this bout
     (default yes)" [004, choice of the table]."""
-    state = stage2(AFTER_JOKER)
+    state = joker_table(AFTER_JOKER)
     play(state, "0: attack 6S", "1: cover RJ>6S")
     assert state.awaiting() == {2: "throw_in"}
 
@@ -98,7 +77,7 @@ def test_by_default_throw_ins_go_on_after_a_joker_covered() -> None:
 def test_without_throw_ins_after_a_joker_the_bout_is_bito_at_once() -> None:
     """"throw_in_after_joker ... off": once a joker has covered, nothing more is thrown in
     [004, choice of the table]."""
-    state = stage2(AFTER_JOKER, throw_in_after_joker=False)
+    state = joker_table(AFTER_JOKER, throw_in_after_joker=False)
     events = play(state, "0: attack 6S", "1: cover RJ>6S")
     assert ("bito", 1) in [(e.kind, e.seat) for e in events]
 
@@ -110,7 +89,7 @@ JOKER_ONLY = [["6S", "9C", "10C"], ["7S", "RJ"], ["8H", "JH"]]
 def test_defence_only_a_player_holding_only_jokers_skips_the_attack() -> None:
     """"joker_last: defence_only (default): a player holding only jokers skips their attack;
     the turn goes on clockwise and they wait to be attacked" [004, second way]."""
-    state = stage2(JOKER_ONLY)
+    state = joker_table(JOKER_ONLY)
     events = play(state, "0: attack 6S", "1: cover 7S>6S")
     assert ("skip", 1) in [(e.kind, e.seat) for e in events]
     assert state.awaiting() == {2: "lead"} and state.defender == 0
@@ -120,7 +99,7 @@ def test_defence_only_a_player_holding_only_jokers_skips_the_attack() -> None:
 def test_pass_on_a_player_holding_only_jokers_must_lead_one_and_the_next_just_takes_it() -> None:
     """"joker_last: pass_on: a player whose only cards are jokers must lead one; the next
     player simply takes it and the turn goes to the player after them" [004, first way]."""
-    state = stage2(JOKER_ONLY, joker_last="pass_on")
+    state = joker_table(JOKER_ONLY, joker_last="pass_on")
     play(state, "0: attack 6S", "1: cover 7S>6S")
     assert state.awaiting() == {1: "lead"}
     assert [str(a) for a in state.legal_actions(1)] == ["attack RJ"]
@@ -133,7 +112,7 @@ def test_pass_on_a_player_holding_only_jokers_must_lead_one_and_the_next_just_ta
 def test_when_everybody_left_holds_only_jokers_the_game_is_a_draw() -> None:
     """"If two or more players still hold cards and all of them hold only jokers, the game ends
     in a draw between them" (choice: nobody can ever attack again)."""
-    state = stage2([["6S"], ["7S", "RJ"], ["BJ"]])
+    state = joker_table([["6S"], ["7S", "RJ"], ["BJ"]])
     play(state, "0: attack 6S", "1: cover 7S>6S")
     result = state.result()
     assert result is not None and result.draw and result.reason == "jokers_only"

@@ -17,6 +17,7 @@ from games.engine import (
     shuffled,
 )
 from games.engine.state import GameState
+from tests.engine.scripted import play
 
 
 def circle_game(players: int, circle: list[str], center: str, stock: list[str],
@@ -27,15 +28,6 @@ def circle_game(players: int, circle: list[str], center: str, stock: list[str],
     rules = Rules.for_variant("circle", players=players, **options)
     return new_game(rules, seed="scripted", events=events,
                     deal=Deal(circle=circle, center=center, stock=stock, dealer=dealer))
-
-
-def play(state: GameState, *moves: str) -> list[Event]:
-    """Apply moves written ``"seat: action"``; return every event."""
-    events: list[Event] = []
-    for move in moves:
-        seat, text = move.split(":", 1)
-        events += state.apply(int(seat), Action.parse(text))
-    return events
 
 
 def kinds(events: list[Event]) -> list[tuple[str, int | None, str]]:

@@ -5,35 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
-from games.engine.state import GameState
-
-
-def stage2(hands: list[list[str]], first: int | None = 0, **options: object) -> GameState:
-    """A scripted stage 2 (no stock), trump ♦, ``first`` leading."""
-    rules = Rules.for_variant("circle", players=len(hands), **options)
-    return new_game(rules, seed="scripted",
-                    deal=Deal(hands=hands, trump_suit="D", stage=2, first_attacker=first))
-
-
-def play(state: GameState, *moves: str) -> list[Event]:
-    """Apply moves written ``"seat: action"``; return every event."""
-    events: list[Event] = []
-    for move in moves:
-        seat, text = move.split(":", 1)
-        events += state.apply(int(seat), Action.parse(text))
-    return events
-
-
-def refusal(state: GameState, move: str) -> str:
-    """The reason an illegal ``"seat: action"`` is refused (the state stays unchanged)."""
-    seat, text = move.split(":", 1)
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(int(seat), Action.parse(text))
-    assert state.to_json() == before
-    return str(err.value)
-
+from games.engine import Action, Deal, Rules, new_game
+from tests.engine.scripted import play, refusal, stage2
 
 LEADER = ["3S", "3C", "6S", "6C", "6H", "JH", "7S", "5H"]
 BIG = ["4S", "4C", "8S", "8C", "9S", "9C", "10S", "AH", "KD"]

@@ -3,7 +3,9 @@ match's commitment and reproduce its deal exactly, with nothing but ``hashlib``.
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from typing import Any
 
 import pytest
@@ -33,6 +35,7 @@ def test_the_published_code_deals_what_the_engine_dealt(players: int, deck: int)
         state = new_game(Rules(players=players, deck=deck), seed=seed, dealer=dealer)
         hands, trump = check["deal"](seed, players, dealer, deck)
         view = state.full_view()
+        assert view.hands is not None
         assert [sorted(hand) for hand in hands] == [sorted(hand) for hand in view.hands]
         assert trump == view.trump_card
 
@@ -68,3 +71,17 @@ def test_the_seed_stays_secret_while_the_match_runs() -> None:
 def test_the_fair_page_prints_the_checked_code(client: Client) -> None:
     html = client.get(reverse("fair")).content.decode()
     assert "def shuffle(cards, seed)" in html and "hashlib.sha256" in html
+
+
+def test_the_match_page_line_checks_its_own_deal(client: Client) -> None:
+    """The ready-made lines on a finished match's page run against the published code."""
+    users = make_users(3, prefix="line")
+    rules = Rules.for_variant("podkidnoy", players=3)
+    match = finished_match(users, rules, seed="line-seed", rng=random.Random(3))
+    page = client.get(reverse("match_record", args=[match.pk])).content.decode()
+    (snippet,) = re.findall(r'<div class="record-grid">.*?<pre class="code"><code>(.*?)</code>', page, re.S)
+    namespace = run_check_code()
+    exec(html.unescape(snippet), namespace)  # the lines as a reader would paste them
+    start = new_game(rules, seed=match.seed, dealer=match.dealer).full_view()
+    assert [sorted(hand) for hand in namespace["hands"]] == [sorted(hand) for hand in start.hands or []]
+    assert namespace["trump"] == start.trump_card

@@ -8,6 +8,7 @@ import io
 import json
 import random
 from datetime import date
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -67,7 +68,7 @@ def test_history_is_newest_first_and_filters_combine(played: tuple[list[User], l
     assert [row.match_id for row in rows] == [m.pk for m in reversed(matches)]
     assert all(row.rating_delta is not None for row in rows if row.match.table.rated)
 
-    def ids(**filters: object) -> set[int]:
+    def ids(**filters: Any) -> set[int]:
         return {row.match_id for row in user_history(user=me, filters=HistoryFilters(**filters))}
 
     assert ids(variant="circle") == {m.pk for m in matches if m.rules["variant"] == "circle"}
@@ -135,7 +136,8 @@ def test_export_replays_to_the_same_end(played: tuple[list[User], list[Match]], 
         state = match_import(data)
         assert state.to_json() == match.snapshot
         assert data["result"] == match.result
-        assert state.result().to_dict() == match.result["engine"]
+        result = state.result()
+        assert result is not None and result.to_dict() == match.result["engine"]
     with pytest.raises(ValueError):
         match_import({"format": "other"})
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.utils import timezone
 
@@ -26,10 +27,12 @@ def make_users(count: int, prefix: str = "p") -> list[User]:
     ]
 
 
-def random_game(rules: Rules, seed: str, rng: random.Random) -> tuple[GameState, list[tuple[int, str, list]]]:
+def random_game(
+    rules: Rules, seed: str, rng: random.Random
+) -> tuple[GameState, list[tuple[int, str, list[dict[str, Any]]]]]:
     """A random legal game to its end: the final state and ``(seat, action, events)`` per move."""
     state = new_game(rules, seed=seed)
-    moves: list[tuple[int, str, list]] = []
+    moves: list[tuple[int, str, list[dict[str, Any]]]] = []
     while not state.is_over:
         seat = rng.choice(state.actors())
         action = rng.choice(state.legal_actions(seat))
@@ -46,7 +49,7 @@ def finished_match(
     rng: random.Random,
     rated: bool = True,
     finished_at: datetime | None = None,
-    forfeits: list[int] = (),  # type: ignore[assignment]
+    forfeits: tuple[int, ...] | list[int] = (),
     with_moves: bool = True,
 ) -> Match:
     """A finished match of ``users`` (in seat order) played at random; ``forfeits`` are seats

@@ -1,0 +1,114 @@
+"""Rate limits for frames sent to the game sockets: per socket and per user.
+
+Why two limits: a per-socket token bucket stops one socket's flood at once and costs nothing (it
+lives in the consumer); a per-user window in the cache (Redis when ``REDIS_URL`` is set, shared
+by every daphne) stops a user who opens many sockets, on one process or several. A refused frame
+changes nothing and is answered with a clear error frame; the socket stays open, so a player who
+clicked too fast simply carries on.
+
+The consumer needs one line at the top of ``receive``::
+
+    if await ratelimit.refuse(self):
+        return
+
+Limits are generous for people (a move takes a human a second or more; a page sends one frame
+per move) and tight for scripts. Settings may override them: ``GAMES_SOCKET_RATE`` (frames per
+second, burst) and ``GAMES_USER_RATE`` (frames, window seconds).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import gettext as _
+
+#: Per socket: refill rate (frames per second) and burst (bucket size).
+DEFAULT_SOCKET_RATE = (5.0, 10)
+#: Per user, over all their sockets: frames per window of that many seconds.
+DEFAULT_USER_RATE = (240, 60)
+#: The error code the socket's error frame carries.
+ERROR_CODE = "rate_limited"
+
+
+@dataclass
+class TokenBucket:
+    """``rate`` tokens per second up to ``burst``; each frame takes one.
+
+    >>> bucket = TokenBucket(rate=1.0, burst=2, tokens=2.0, stamp=0.0)
+    >>> [bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=1.0)]
+    [True, True, False, True]
+    """
+
+    rate: float
+    burst: int
+    tokens: float = -1.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = float(self.burst)
+
+    def take(self, *, now: float | None = None) -> bool:
+        """Take a token if one is left (refilled for the time since the last call)."""
+        now = time.monotonic() if now is None else now
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+def user_allows(user_id: int, *, now: float | None = None) -> bool:
+    """Count one frame of ``user_id`` in the current window; False once over the limit.
+
+    A fixed window in the cache: ``add`` creates the counter with the window's expiry, ``incr``
+    counts atomically (Redis ``INCR``), so every process shares one count per user."""
+    limit, window = getattr(settings, "GAMES_USER_RATE", DEFAULT_USER_RATE)
+    now = time.time() if now is None else now
+    key = f"games:frames:{user_id}:{int(now // window)}"
+    if cache.add(key, 1, timeout=int(window) + 1):
+        return True
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: this frame opens a new window
+        cache.add(key, 1, timeout=int(window) + 1)
+        return True
+    return bool(count <= limit)
+
+
+class LimitedSocket(Protocol):
+    """What ``refuse`` needs of a consumer: its scope and a way to send an error frame."""
+
+    scope: dict[str, Any]
+
+    async def send_error(self, message: str, *, code: str) -> None: ...
+
+
+def socket_bucket(consumer: LimitedSocket) -> TokenBucket:
+    """The consumer's own bucket, made on its first frame."""
+    bucket: TokenBucket | None = consumer.scope.get("games_rate_bucket")
+    if bucket is None:
+        rate, burst = getattr(settings, "GAMES_SOCKET_RATE", DEFAULT_SOCKET_RATE)
+        bucket = consumer.scope["games_rate_bucket"] = TokenBucket(rate=rate, burst=burst)
+    return bucket
+
+
+async def refuse(consumer: LimitedSocket) -> bool:
+    """Whether this frame is over a limit; if so the sender has been told why.
+
+    The per-user count runs off the shared sync thread (``thread_sensitive=False``) so a flood
+    never queues behind the database calls of honest frames."""
+    allowed = socket_bucket(consumer).take()
+    user = consumer.scope.get("user")
+    if allowed and user is not None and user.is_authenticated:
+        allowed = await sync_to_async(user_allows, thread_sensitive=False)(user.pk)
+    if allowed:
+        return False
+    await consumer.send_error(_("Too many messages: wait a moment, then play on."), code=ERROR_CODE)
+    return True

@@ -1,0 +1,49 @@
+"""Scripted positions for the rule tests (``test_s*.py``): build a table from explicit
+cards, play moves written ``"seat: action"``, and read why an illegal move is refused.
+
+Shared so that every section's tests build their positions the same way.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
+from games.engine.state import GameState
+
+
+def game(hands: list[list[str]], trump: str | None = None, stock: tuple[str, ...] = (),
+         variant: str = "podkidnoy", **deal: object) -> GameState:
+    """A scripted table: exact hands, the turned trump under the stock (top first), or no
+    stock at all and ``trump_suit=``; table options and ``Deal`` fields as keywords."""
+    options = {k: deal.pop(k) for k in list(deal) if k in Rules.__dataclass_fields__}
+    rules = Rules.for_variant(variant, players=len(hands), **options)
+    return new_game(rules, seed="scripted",
+                    deal=Deal(hands=hands, trump=trump, stock=stock, **deal))  # type: ignore[arg-type]
+
+
+def stage2(hands: list[list[str]], first: int | None = 0, **options: object) -> GameState:
+    """A scripted ``circle`` stage 2 (no stock), trump ♦, ``first`` leading; table
+    options as keywords."""
+    rules = Rules.for_variant("circle", players=len(hands), **options)
+    return new_game(rules, seed="scripted",
+                    deal=Deal(hands=hands, trump_suit="D", stage=2, first_attacker=first))
+
+
+def play(state: GameState, *moves: str) -> list[Event]:
+    """Apply moves written ``"seat: action"``; return every event."""
+    events: list[Event] = []
+    for move in moves:
+        seat, text = move.split(":", 1)
+        events += state.apply(int(seat), Action.parse(text))
+    return events
+
+
+def refusal(state: GameState, move: str) -> str:
+    """The reason an illegal ``"seat: action"`` is refused (the state stays unchanged)."""
+    seat, text = move.split(":", 1)
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(int(seat), Action.parse(text))
+    assert state.to_json() == before
+    return str(err.value)

@@ -1,0 +1,84 @@
+"""``manage.py loadtest`` at a small scale: a smoke test, not a timed one.
+
+The command starts its own servers on the test database, plays a few tables for a few seconds
+and must report no error in the JSON shape the README documents. The frame reader the scripted
+players rely on is checked against the real match fragments, so a template change that would
+blind the load test fails here first.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from games.fragments import match_fragments
+from games.loadclient import percentile, read_frame
+from games.models import Match
+from tests.games.services_support import make_user, start_match
+
+REPORT_KEYS = {"tables", "moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "echo_p99_ms", "errors"}
+
+
+def run_loadtest(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, float]:
+    call_command("loadtest", "--json", *args)
+    report: dict[str, float] = json.loads(capsys.readouterr().out)
+    return report
+
+
+def assert_clean(report: dict[str, float], tables: int) -> None:
+    assert set(report) == REPORT_KEYS
+    assert report["tables"] == tables
+    assert report["errors"] == 0
+    assert report["moves"] > 0 and report["moves_per_s"] > 0
+    assert 0 < report["p50_ms"] <= report["p95_ms"] <= report["p99_ms"]
+    assert report["echo_p99_ms"] > 0
+
+
+@pytest.mark.django_db
+def test_the_frame_reader_understands_the_match_fragments() -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    match = start_match(humans=[alice, bob])
+    mover = next(p.user for p in match.players.all() if p.seat in _awaited(match))
+    html, version, _seq = match_fragments(match, mover)
+    frame = read_frame(html)
+    assert frame.version == version == 0
+    assert frame.your_move and frame.active and frame.legal
+    assert frame.error_code == ""
+    other = bob if mover == alice else alice
+    assert read_frame(match_fragments(match, other)[0]).legal == ()
+
+
+def _awaited(match: Match) -> set[int]:
+    from games.selectors import match_state
+
+    return set(match_state(match).awaiting())
+
+
+def test_percentiles_use_the_nearest_rank() -> None:
+    values = [float(n) for n in range(1, 101)]
+    assert (percentile(values, 0.5), percentile(values, 0.95), percentile(values, 0.99)) == (50, 95, 99)
+    assert percentile([], 0.99) == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_small_run_on_postgres_and_redis_has_no_error(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_loadtest(
+        capsys, "--tables", "4", "--duration", "8", "--echo-duration", "2", "--think", "0.2",
+        "--daphnes", "2", "--workers", "1",
+    )
+    assert_clean(report, 4)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_small_run_in_the_embedded_mode_has_no_error(capsys: pytest.CaptureFixture[str]) -> None:
+    if settings.REDIS_URL or not settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        pytest.skip("the embedded mode runs without DATABASE_URL and REDIS_URL")
+    report = run_loadtest(capsys, "--tables", "2", "--duration", "6", "--echo-duration", "2", "--think", "0.2")
+    assert_clean(report, 2)
