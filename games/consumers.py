@@ -25,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import selectors, services
+from games import ratelimit, selectors, services
 from games.fragments import match_fragments, render_error
 from games.models import Match, Table
 from games.presenters import may_watch, present_lobby, present_table
@@ -103,6 +103,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.send(text_data=html)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if await ratelimit.refuse(self):
+            return
         frame = _parse_frame(text_data)
         if frame is None:
             await self.send_error(_("That message was not understood."), code="malformed")
@@ -179,14 +181,14 @@ def _parse_frame(text_data: str | None) -> tuple[str, int] | None:
         return None
     try:
         data = json.loads(text_data)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deep enough to blow the stack
         return None
     if not isinstance(data, dict):
         return None
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str) or not action.strip() or len(action) > 200:
         return None
-    if isinstance(version, str) and version.isdigit():
+    if isinstance(version, str) and version.isascii() and version.isdigit():
         version = int(version)
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         return None

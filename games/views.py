@@ -89,7 +89,7 @@ def seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
         services.table_join(
             table_id=table_id,
             user=_user(request),
-            position=int(position) if position and position.isdigit() else None,
+            position=int(position) if position and position.isascii() and position.isdigit() else None,
             invite_token=request.POST.get("invite") or None,
         )
     except services.GameError as error:

@@ -25,7 +25,7 @@ from tournaments.services import tournament_group
 CLOSE_NOT_FOUND = 4404
 
 
-class TournamentConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class TournamentConsumer(AsyncWebsocketConsumer):
     """``/ws/tournament/<id>/``: refresh the live part of one viewer's tournament page."""
 
     tournament_id: int

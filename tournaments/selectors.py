@@ -75,8 +75,10 @@ def may_see(tournament: Tournament, user: User | Any) -> bool:
 
 
 def entries(tournament: Tournament) -> list[Entry]:
-    """Every entry with its player, seeded ones in seed order, then by registration."""
-    return list(tournament.entries.select_related("player").order_by("seed", "registered_at"))
+    """Every entry with its player: by final place once there are places, else seeded ones in
+    seed order, then by registration."""
+    rows = list(tournament.entries.select_related("player").order_by("seed", "registered_at"))
+    return sorted(rows, key=lambda e: (e.place is None, e.place or 0))
 
 
 def user_entry(tournament: Tournament, user: User | Any) -> Entry | None:
@@ -218,7 +220,9 @@ def standings(tournament: Tournament) -> list[Standing]:
 def rounds_with_pairings(tournament: Tournament) -> list[Round]:
     """Rounds, each with its pairings and their players (for the round-by-round tables)."""
     players = Prefetch("players", queryset=PairingPlayer.objects.select_related("user"))
-    pairings = Prefetch("pairings", queryset=Pairing.objects.prefetch_related(players).order_by("board"))
+    pairings = Prefetch(
+        "pairings", queryset=Pairing.objects.prefetch_related(players).order_by("slot", "board")
+    )
     return list(tournament.round_set.prefetch_related(pairings).order_by("number"))
 
 

@@ -494,7 +494,7 @@ def _checkin_open(tournament: Tournament) -> bool:
     return tournament.status == Tournament.Status.CHECK_IN or timezone.now() >= opens
 
 
-def _drop(tournament: Tournament, entry: Entry, state: str) -> None:
+def _drop(tournament: Tournament, entry: Entry, state: Entry.State) -> None:
     """Take ``entry`` out. Before the start that is all; in a live tournament each pairing of
     theirs still being played is forfeited (two players: the opponent wins it at once; at a
     multi-table round the player resigns and the table plays on), then the event moves on."""

@@ -21,7 +21,7 @@ import time
 from games.engine.actions import FastAction
 from games.engine.state import GameState
 
-from .medium import card_value
+from .medium import cheapest_first
 
 #: Deeper lines than this are left to sampling (and keep the recursion shallow).
 MAX_DEPTH = 200
@@ -68,25 +68,8 @@ def outcome(s: GameState, me: int) -> float:
     return 0.0 if r.fool == me else 1.0
 
 
-#: Kinds in the order they are tried: cover, transfer, show, attack, pass, take, beat.
-_KIND_ORDER = (3, 0, 1, 2, 5, 4, 6, 7)
-
-
 def _ordered(s: GameState, seat: int, legal: list[FastAction]) -> list[FastAction]:
-    """Cheap move ordering: the cheapest cover or card first, taking last."""
-    if len(legal) < 2:
-        return legal
-    trump = s.trump
-    return sorted(legal, key=lambda f: (_KIND_ORDER[f[0]], _mask_value(f[1], trump)))
-
-
-def _mask_value(mask: int, trump: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += card_value(low.bit_length() - 1, trump)
-        mask ^= low
-    return total
+    return cheapest_first(s, legal) if len(legal) > 1 else legal
 
 
 class EndgameSolver:

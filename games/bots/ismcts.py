@@ -3,7 +3,8 @@
 Single-observer ISMCTS: every iteration deals the cards the bot cannot see afresh
 (:mod:`games.bots.determinize`, consistent with :mod:`games.bots.knowledge`), walks one tree of
 action sequences with UCB1 restricted to the actions legal in that deal (each child counts how
-often it was available), adds one node, plays the game out with the ``medium`` heuristic
+often it was available), adds one node (progressive widening: a node tries its moves one
+by one, the heuristic's first, as its visits grow), plays the game out with the ``medium`` heuristic
 (a little noise keeps the playouts varied: good playouts matter more than many of them) and
 backs up each seat's result: 1 not the fool, 0 the fool, 0.5 a draw, team by team in a team
 game, so a bot never plays against its partner. The most visited move wins.
@@ -33,12 +34,19 @@ from games.engine.state import GameState
 from .determinize import Determinizer
 from .endgame import solve
 from .knowledge import EventLike
-from .medium import heuristic_move, plain_lead, root_state
+from .medium import cheapest_first, heuristic_move, plain_lead, root_state
 
 DEFAULT_TIME_MS = 300
 DEFAULT_ITERATIONS = 4000
 EXPLORATION = 0.7
 PLAYOUT_NOISE = 0.08
+#: Progressive widening: a node visited ``v`` times tries at most ``1 + WIDENING * sqrt(v)``
+#: of its moves, in :func:`ranked` order.
+WIDENING = 2.0
+#: Progressive bias: the heuristic's move gets ``HEURISTIC_BIAS / (visits + 1)`` on top of its
+#: UCB score, so a search with few iterations (long circle games) trusts the heuristic
+#: until the samples say otherwise.
+HEURISTIC_BIAS = 1.0
 #: The exact endgame search is tried when the two hands hold at most this many cards together.
 ENDGAME_CARDS = 16
 #: The share of the move time the exact search may use before sampling takes over.
@@ -49,10 +57,11 @@ _LEAD, _OVER = 0, 3
 class Node:
     """Statistics of the action leading here, from the point of view of ``seat``, who chose it."""
 
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "bias", "children", "seat", "total", "visits")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, bias: float = 0.0) -> None:
         self.seat = seat
+        self.bias = bias
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -74,6 +83,14 @@ def rewards(s: GameState) -> list[float]:
     elif r.fool is not None:
         out[r.fool] = 0.0
     return out
+
+
+def ranked(s: GameState, seat: int, legal: list[FastAction]) -> list[FastAction]:
+    """The order in which a node tries its moves: the heuristic's choice, then the cheapest
+    cards first (covers before taking), so a wide node (a circle lead may have hundreds of
+    moves) spends its few visits on plausible ones."""
+    first = heuristic_move(s, seat, legal)
+    return [first, *cheapest_first(s, [f for f in legal if f != first])]
 
 
 def mover(s: GameState) -> int:
@@ -114,28 +131,28 @@ class Search:
         rng = self.rng
         s = self.det.sample(rng)
         node = self.root
+        node_visits = self.iterations
         path: list[Node] = []
         expanded = False
         while s.phase != _OVER and not expanded:
             seat = self.me if node is self.root else mover(s)
             legal = self.legal if node is self.root else s.legal_fast(seat)
             children = node.children
-            untried = [f for f in legal if f not in children]
-            if untried:
-                guess = heuristic_move(s, seat, legal)
-                f = guess if guess in untried else untried[int(rng.random() * len(untried))]
-                child = Node(seat)
-                children[f] = child
+            tried = [f for f in legal if f in children]
+            if len(tried) < len(legal) and len(tried) <= WIDENING * math.sqrt(node_visits):
+                order = ranked(s, seat, legal)
+                f = next(g for g in order if g not in children)
+                child = children[f] = Node(seat, HEURISTIC_BIAS if f == order[0] else 0.0)
+                tried.append(f)
                 expanded = True
             else:
-                f, child = self._select(node, legal)
-            for g in legal:
-                c = children.get(g)
-                if c is not None:
-                    c.avail += 1
+                f, child = self._select(node, tried)
+            for g in tried:
+                children[g].avail += 1
             s.apply_fast(seat, f)
             path.append(child)
             node = child
+            node_visits = child.visits
         playout(s, rng)
         values = rewards(s)
         for n in path:
@@ -144,13 +161,17 @@ class Search:
         self.iterations += 1
 
     @staticmethod
-    def _select(node: Node, legal: list[FastAction]) -> tuple[FastAction, Node]:
-        best_f = legal[0]
+    def _select(node: Node, tried: list[FastAction]) -> tuple[FastAction, Node]:
+        best_f = tried[0]
         best = node.children[best_f]
         best_score = -1.0
-        for f in legal:
+        for f in tried:
             c = node.children[f]
-            score = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail + 1) / c.visits)
+            score = (
+                c.total / c.visits
+                + EXPLORATION * math.sqrt(math.log(c.avail + 1) / c.visits)
+                + c.bias / (c.visits + 1)
+            )
             if score > best_score:
                 best_f, best, best_score = f, c, score
         return best_f, best
@@ -158,9 +179,8 @@ class Search:
     def settled(self, left: int) -> bool:
         """Whether ``left`` more iterations could no longer change the most visited move."""
         visits = sorted((c.visits for c in self.root.children.values()), reverse=True)
-        if len(visits) < len(self.legal):
-            return False
-        return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+        visits += [0] * (len(self.legal) - len(visits))
+        return visits[0] - visits[1] > left
 
     def best(self) -> FastAction:
         """The most visited root move (ties: the higher mean value)."""

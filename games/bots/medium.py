@@ -221,6 +221,27 @@ def _throw(s: GameState, legal: Sequence[FastAction], stock: int, vals: tuple[in
     return best if best is not None else pass_action
 
 
+#: Kinds in the order searches try them: cover, transfer, show, attack, pass, take, beat.
+KIND_ORDER = (3, 0, 1, 2, 5, 4, 6, 7)
+
+
+def cheapest_first(s: GameState, legal: Sequence[FastAction]) -> list[FastAction]:
+    """``legal`` from the cheapest to the dearest: covers, transfers, then cards by total
+    value, passing before taking. The searches try moves in this order."""
+    vals = VALUES[s.trump]
+
+    def cost(f: FastAction) -> tuple[int, int]:
+        m = f[1]
+        total = 0
+        while m:
+            low = m & -m
+            total += vals[low.bit_length() - 1]
+            m ^= low
+        return (KIND_ORDER[f[0]], total)
+
+    return sorted(legal, key=cost)
+
+
 def root_state(
     view: Any, rules: Rules | None, history: Iterable[EventLike] | None, careful: bool
 ) -> tuple[Determinizer, Rules]:

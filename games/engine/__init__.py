@@ -9,7 +9,8 @@ Pure Python, no Django.  Everything the site, bots and tests use is exported her
 >>> events[0].kind
 'attack'
 
-Choices where the rules are silent (each also documented in the module that holds it):
+Choices where the rules are silent (``docs/rules.md`` gives each with its reason; each is
+also documented in the module that holds it):
 
 * The defender may take only while some attack card is uncovered.
 * Throwers may pass at any time; any change on the table (a card laid, a cover, a
@@ -19,23 +20,30 @@ Choices where the rules are silent (each also documented in the module that hold
   counts as passed, and bito / the pick-up happen by themselves.
 * ``awaiting()`` names only the seats the game needs (``lead``, ``cover``, ``throw_in``,
   ``take_more``, ``beat``); optional moves (a redeal, a throw-in while cards are still
-  uncovered) show in ``actors()`` only.
+  uncovered) show in ``actors()`` only.  ``default_action()`` is what a timeout plays.
 * Outside ``circle`` throw-ins may come before the defender covers ("at any time").
 * ``legal_actions`` lists throw-ins one card at a time; a several-card throw-in is also
   legal.  In ``circle`` stage 2 the seat whose round turn it is stays in turn after a
   throw-in until it passes, reaches the limit or has nothing more to throw.
 * The deal goes one card at a time clockwise from the dealer's left; on a whole-deck
-  deal the last card (the dealer's) shows trump and stays in hand.
+  deal the last card (the dealer's) shows trump and stays in hand.  Derived seeds:
+  ``{seed}/redeal{n}``, ``{seed}/leftovers``, ``{seed}/dealer``.  Any seat with five or
+  more cards of a suit may claim the redeal until the first lead.
+* After a transfer the limit counts the new defender's hand at the transfer; a show
+  needs the new defender to hold at least as many cards as there are attack cards.
 * Draws off: the last bout's defender is the fool (teams: the defender's team loses).
   A team game's result names ``losing_team`` and no fool.
-* ``rules.max_actions`` (default 3000) guarantees termination: a game reaching it ends
-  as a draw among the players still holding cards (reason ``"move_cap"``).
+* ``rules.max_actions`` (default 3000, at least 100) guarantees termination: a game
+  reaching it ends as a draw among the players still holding cards (``"move_cap"``).
 * Circle: a drawn card with any target waits for the player's ``beat``; players with no
   cards when stage 2 begins are out at once; a joker lead (``pass_on``) is taken by the
-  defender at once; jokers are never thrown in nor used to transfer; redeal is refused.
+  defender at once; jokers are never thrown in nor used to transfer; redeal is refused
+  and ``first_bout_limit_5`` ignored.
 * Contract additions: ``new_game(..., first_attacker=, events=)``; ``Deal(discard=,
   bito_done=)``; ``GameRecord(deal=)``, ``GameRecord.events()``; ``Result.drawn_seats``;
-  the fast API ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples.
+  ``GameState.attack_limit``; ``View.legal_cards`` / ``View.legal_complete`` (a huge
+  ``legal`` list is cut to the actions of one card, see :mod:`.views`); the fast API
+  ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples.
 """
 
 from .actions import Action, FastAction

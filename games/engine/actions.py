@@ -18,7 +18,7 @@ spelling and ``Action.parse(str(a)) == a``.  Internally the engine works with
 >>> a = Action.parse("attack 6h 6s")
 >>> str(a)
 'attack 6S 6H'
->>> str(Action.parse("cover 7S>6S")), Action.parse("take") == TAKE_ACTION
+>>> str(Action.parse("cover 7S>6S")), Action.parse("take") == Action("take")
 ('cover 7S>6S', True)
 """
 
@@ -57,8 +57,8 @@ class Action:
     target: int | None = None
 
     def __str__(self) -> str:
-        if self.kind in ("cover", "beat"):
-            return f"{self.kind} {card_str(self.cards[0])}>{card_str(self.target or 0)}"
+        if self.target is not None:  # cover / beat: the card and what it beats
+            return f"{self.kind} {card_str(self.cards[0])}>{card_str(self.target)}"
         if self.cards:
             return self.kind + " " + " ".join(card_str(c) for c in self.cards)
         return self.kind
@@ -113,10 +113,6 @@ class Action:
 
 
 def fast_str(fast: FastAction) -> str:
-    """Notation of a fast action without building an ``Action`` first."""
+    """The canonical notation of a fast action (as ``str(Action.from_fast(fast))``)."""
     return str(Action.from_fast(fast))
 
-
-TAKE_ACTION: Final = Action("take")
-PASS_ACTION: Final = Action("pass")
-REDEAL_ACTION: Final = Action("redeal")

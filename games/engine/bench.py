@@ -68,6 +68,7 @@ def _peak_mb(rules: Rules, games: int) -> float:
 
 
 def run(games: int, variants: list[str], players: list[int]) -> list[dict[str, Any]]:
+    """One result row per variant and player count (circle plays a fifth of the games)."""
     results = []
     for variant in variants:
         for p in players:

@@ -27,7 +27,6 @@ from typing import Final
 
 SUITS: Final = "SCDH"
 SUIT_SYMBOLS: Final = "♠♣♦♥"
-SUIT_NAMES: Final = ("spades", "clubs", "diamonds", "hearts")
 RANK_NAMES: Final = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 RED_JOKER: Final = 52
@@ -38,7 +37,6 @@ ALL_CARDS: Final = 54
 #: Joker rules: ``"any"`` beats every card, ``"colour"`` only cards of its colour.
 JOKER_ANY: Final = "any"
 JOKER_COLOUR: Final = "colour"
-
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -124,10 +122,6 @@ def cards_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()
 
 
 #: RANK_GROUP[card] = mask of the four cards sharing the card's rank (0 for jokers).

@@ -20,24 +20,20 @@ starts in stage 2.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import BEATEN_BY, RED_JOKER, deck_cards
 from .events import Event
+from .setup import Deal, deal_explicit, set_trump, start_play, to_card
 from .shuffle import shuffled
-from .state import BEAT_CHOICE, LEAD, GameState
-
-if TYPE_CHECKING:
-    from .setup import Deal
+from .state import BEAT_CHOICE, LEAD, OVER, GameState
 
 
 def setup_circle(
     s: GameState, deal: Deal | None, forced: int | None, ev: list[Event] | None
 ) -> None:
-    from .setup import _card, _deal_explicit, set_trump
-
+    """Lay out stage 1 (seeded, or the circle, center and stock of ``deal``) and play the
+    forced draws up to the first choice; a ``deal`` with ``stage=2`` starts stage 2."""
     if deal is not None and deal.stage == 2:
-        _deal_explicit(s, deal)
+        deal_explicit(s, deal)
         if deal.trump is not None:
             s.stock = []
         s.stage = 1
@@ -55,9 +51,9 @@ def setup_circle(
     else:
         if deal.circle is None or deal.center is None:
             raise ValueError("a circle deal needs circle cards and a center card")
-        s.circle = [_card(c) for c in deal.circle]
-        center = _card(deal.center)
-        s.stock = [_card(c) for c in deal.stock][::-1]
+        s.circle = [to_card(c) for c in deal.circle]
+        center = to_card(deal.center)
+        s.stock = [to_card(c) for c in deal.stock][::-1]
         s.discard = 0
         every = [*s.circle, center, *s.stock]
         if len(set(every)) != len(every):
@@ -124,6 +120,8 @@ def beat(s: GameState, seat: int, target: int, ev: list[Event] | None) -> None:
 
 
 def deal_leftovers(s: GameState, ev: list[Event] | None) -> None:
+    """Shuffle what is left in the circle and deal it one by one clockwise from the player
+    in turn (all of it to the first empty-handed player, if any); then stage 2."""
     n = s.n
     start = s.s1turn
     cards = shuffled(sorted(s.circle), f"{s.seed}/leftovers")
@@ -147,8 +145,7 @@ def deal_leftovers(s: GameState, ev: list[Event] | None) -> None:
 
 
 def begin_stage2(s: GameState, ev: list[Event] | None, forced: int | None) -> None:
-    from .setup import start_play
-
+    """No stock any more: players without cards are out, then the lowest trump leads."""
     s.stage = 2
     s.phase = LEAD
     s.s1turn = -1
@@ -163,5 +160,5 @@ def begin_stage2(s: GameState, ev: list[Event] | None, forced: int | None) -> No
     if s._check_over(-1, ev):
         return
     start_play(s, forced)
-    if ev is not None and s.phase != 3:
+    if ev is not None and s.phase != OVER:
         ev.append(Event("stage2", s.attacker))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .actions import ATTACK, BEAT, COVER, PASS, REDEAL, SHOW, TAKE, TRANSFER, FastAction
 from .cards import JOKERS_MASK, RANK_GROUP, SUIT_MASK, card_label, cards_of
 from .errors import IllegalAction
-from .state import BEAT_CHOICE, BOUT, LEAD, OVER, GameState
+from .state import BEAT_CHOICE, BOUT, LEAD, OVER, GameState, is_circle_lead_shape
 
 
 def _label_all(mask: int) -> str:
@@ -127,7 +127,7 @@ def _limit_error(s: GameState) -> IllegalAction:
             f"the defender holds {_cards(d)}: no {_ordinal(d + 1)} attack card",
             cards=d,
         )
-    if s.cap == 5:
+    if s.cap == 5 and s.rules.first_five and not s.bito_done:
         return IllegalAction("first_bout_limit", "before the first bito a bout has at most 5 attack cards")
     return IllegalAction("six_limit", "a bout has at most 6 attack cards")
 
@@ -136,8 +136,7 @@ def _why_bad_lead(s: GameState, mask: int) -> IllegalAction:
     if mask & JOKERS_MASK:
         return IllegalAction("joker_lead", "a joker never leads: it only covers")
     if s.stage == 2:
-        counts = sorted((mask >> r4 & 15).bit_count() for r4 in range(0, 52, 4) if mask >> r4 & 15)
-        if counts in ([1], [1, 2], [1, 2, 2]):
+        if is_circle_lead_shape(mask):
             return _limit_error(s)
         return IllegalAction(
             "circle_lead",
@@ -166,7 +165,7 @@ def _why_bad_cover(s: GameState, mask: int, target: int) -> IllegalAction:
 
 
 def _why_bad_transfer(s: GameState, kind: int, mask: int) -> IllegalAction:
-    if s.rules.variant == "podkidnoy":
+    if not s.rules.transfers:
         return IllegalAction("no_transfer", "podkidnoy has no transfer")
     if kind == SHOW and not s.rules.transfer_by_trump_show:
         return IllegalAction("no_show", "this table does not transfer by showing a trump")

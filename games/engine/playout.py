@@ -8,18 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import FastAction
 from .state import OVER, GameState
-
-
-def random_step(state: GameState, rng: random.Random) -> tuple[int, FastAction]:
-    """Pick a random actor, then a random legal action of it, and apply it."""
-    actors = state.actors()
-    seat = actors[0] if len(actors) == 1 else actors[int(rng.random() * len(actors))]
-    legal = state.legal_fast(seat)
-    fa = legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
-    state.apply_fast(seat, fa)
-    return seat, fa
 
 
 def random_playout(state: GameState, rng: random.Random) -> int:

@@ -58,6 +58,7 @@ class GameRecord:
     deal: Deal | None = None
 
     def start(self, events: list[Event] | None = None) -> GameState:
+        """The state before the first action (``events`` gets the deal's events)."""
         return new_game(self.rules, seed=self.seed, dealer=self.dealer, deal=self.deal,
                         events=events)
 

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import SUIT_MASK, SUIT_SYMBOLS, SUITS, card_from_str, deck_cards, mask_of
+from .cards import (
+    BEATERS,
+    SUIT_MASK,
+    SUIT_SYMBOLS,
+    SUITS,
+    card_from_str,
+    cards_of,
+    deck_cards,
+    mask_of,
+)
 from .errors import IllegalAction
 from .events import Event
 from .rules import Rules
@@ -21,7 +30,8 @@ from .state import LEAD, GameState
 CardLike = str | int
 
 
-def _card(c: CardLike) -> int:
+def to_card(c: CardLike) -> int:
+    """A card given as notation or as its int."""
     return c if isinstance(c, int) else card_from_str(c)
 
 
@@ -112,8 +122,7 @@ def blank_state(rules: Rules, seed: str, dealer: int) -> GameState:
 
 
 def set_trump(s: GameState, suit: int) -> None:
-    from .cards import BEATERS
-
+    """Make ``suit`` trump, with the cover table of that trump."""
     s.trump = suit
     s.beaters = BEATERS[(suit, s.rules.joker_beats)]
 
@@ -197,18 +206,19 @@ def new_game(
     if deal is None:
         _deal_seeded(s, seed)
     else:
-        _deal_explicit(s, deal)
+        deal_explicit(s, deal)
     start_play(s, forced)
     return s
 
 
-def _deal_explicit(s: GameState, deal: Deal) -> None:
+def deal_explicit(s: GameState, deal: Deal) -> None:
+    """Set up the hands, stock, discard and trump exactly as ``deal`` says."""
     if deal.hands is None or len(deal.hands) != s.n:
         raise ValueError(f"give one hand per seat ({s.n})")
     seen: set[int] = set()
 
     def take(cards: Sequence[CardLike]) -> list[int]:
-        out = [_card(c) for c in cards]
+        out = [to_card(c) for c in cards]
         for c in out:
             if c in seen:
                 raise ValueError(f"card {c} is dealt twice")
@@ -245,8 +255,6 @@ def redeal(s: GameState, seat: int, ev: list[Event] | None) -> None:
         raise IllegalAction("no_redeal", "a redeal needs five or six cards of one suit")
     s.redeals += 1
     if ev is not None:
-        from .cards import cards_of
-
         ev.append(Event("redeal", seat, tuple(cards_of(shown))))
     s.discard = 0
     s.bito_done = False

@@ -64,16 +64,16 @@ def shuffled(cards: list[int], seed: str) -> list[int]:
     The same stream as :class:`SeedStream`, unrolled for speed (a deal is on every
     game's path)."""
     out = list(cards)
-    words: list[int] = []
-    pos = 0
+    words: tuple[int, ...] = ()
+    pos = 8  # words per block: the first draw computes block 0
     block = 0
     sha = hashlib.sha256
     for i in range(len(out) - 1, 0, -1):
         k = i + 1
         limit = 4294967296 - 4294967296 % k
         while True:
-            if pos == len(words):
-                words = list(_WORDS.unpack(sha(f"{seed}:{block}".encode()).digest()))
+            if pos == 8:
+                words = _WORDS.unpack(sha(f"{seed}:{block}".encode()).digest())
                 block += 1
                 pos = 0
             x = words[pos]

@@ -1,7 +1,8 @@
 """The game state and the bout: attack, cover, throw in, transfer, take, bito, draw.
 
-One class plays all three variants; ``circle`` stage 1 lives in :mod:`.circle` and the
-stage-2 throw-in rounds are the ``rounds`` branch below (``self.stage == 2``).
+One class plays all three variants; ``circle`` stage 1 lives in :mod:`.circle`, and the
+stage-2 throw-in rounds are ``_round_start`` / ``_round_advance`` below (the branches on
+``self.stage == 2``).
 
 Representation (for speed): hands are int bitmasks, the table is two parallel lists
 (``att`` attack cards, ``cov`` their covers or -1), ``tranks`` is the mask of every
@@ -9,19 +10,22 @@ card sharing a rank with a table card, so the possible throw-ins of a hand are
 ``hand & tranks``.  The stock is a list, bottom first (the turned-up trump is
 ``stock[0]``), drawn from the end.
 
-Choices where RULES.md is silent (also in the package docstring):
+Choices where RULES.md is silent, made here (all of them are listed in the package
+docstring and, with reasons, in ``docs/rules.md``):
 
 * The defender may take only while some attack card is uncovered; once everything is
   covered the throwers decide (throw in or pass).
-* Throwers may pass at any time; a pass is reopened by any change on the table (a card
-  laid, a transfer or show, the take).  A seat with no possible throw-in (no card of a
-  table rank, or no room under the limit) is not awaited: it counts as passed.
+* Throwers may pass at any time; a pass holds until a change on the table (a card laid or
+  covered, a transfer or show, the take) reopens it.  A seat with no possible throw-in
+  (no card of a table rank, or no room under the limit) is not awaited: it counts as
+  passed, so bito and the pick-up happen by themselves.
 * Outside ``circle`` throw-ins may come before the defender has covered.
 * ``legal_actions`` lists throw-ins one card at a time; a several-card throw-in is legal
   too and equals the same cards thrown one by one.  In ``circle`` stage 2 the player
   whose round turn it is stays in turn after a throw-in until they pass (or the limit is
-  reached): that is the seed's "any number of cards, then the turn moves on".
-* A player left without cards at the start of ``circle`` stage 2 is out at once.
+  reached, or nothing more fits): that is the seed's "any number of cards, then the turn
+  moves on".
+* After a transfer the limit is set afresh from the new defender's hand at that moment.
 * ``rules.max_actions`` (default 3000) caps a game: reaching it ends the game as a draw
   among the players still holding cards (``reason="move_cap"``).
 """
@@ -70,9 +74,17 @@ OVER = 3
 SUBSETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(1, 16) if s & g == s) for g in range(16)
 )
-#: CAPPED_SUBSETS[k][g] = the sub-patterns of ``g`` with at most ``k`` cards.
-CAPPED_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(s for s in SUBSETS[g] if s.bit_count() <= k) for g in range(16))
+#: LEADS[k][r][g] = the one-rank leads of at most ``k`` cards (k <= 4) from the cards
+#: of pattern ``g`` in rank group ``r`` (cards ``4r .. 4r+3``), as ready fast actions:
+#: listing leads then builds no tuple.
+LEADS: tuple[tuple[tuple[tuple[FastAction, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple((ATTACK, sp << 4 * r, -1) for sp in SUBSETS[g] if sp.bit_count() <= k)
+            for g in range(16)
+        )
+        for r in range(13)
+    )
     for k in range(5)
 )
 #: PAIRS[g] = the 2-card sub-patterns of ``g``.
@@ -81,6 +93,13 @@ PAIRS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _LOW = (1 << 52) - 1  # every non-joker card
+
+
+def is_circle_lead_shape(mask: int) -> bool:
+    """Whether the cards of ``mask`` make a ``circle`` stage-2 lead: one card, a pair and
+    a single, or two pairs and a single (each time of different ranks)."""
+    counts = sorted((mask >> r4 & 15).bit_count() for r4 in range(0, 52, 4) if mask >> r4 & 15)
+    return counts in ([1], [1, 2], [1, 2, 2])
 
 
 class GameState:
@@ -241,6 +260,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (see :meth:`result`)."""
         return self.phase == OVER
 
     def result(self) -> Result | None:
@@ -264,6 +284,7 @@ class GameState:
         return self.cap
 
     def _next_with_cards(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` that holds cards, or -1."""
         hands = self.hands
         n = self.n
         for i in range(1, n):
@@ -282,13 +303,16 @@ class GameState:
         return -1
 
     def _limit(self, defender_cards: int) -> int:
+        """The attack limit against a defender holding ``defender_cards``: that many, at
+        most 6, at most 5 before the game's first bito (``first_bout_limit_5``)."""
         lim = 6 if defender_cards > 6 else defender_cards
         if lim > 5 and not self.bito_done and self.rules.first_five:
             lim = 5
         return lim
 
     def _throwers(self) -> list[int]:
-        """Seats allowed to throw in now (with cards), attacker first then clockwise."""
+        """Seats allowed to throw in this bout (holding cards), attacker first, then
+        clockwise; kept as ``thr`` when a bout starts or is transferred."""
         hands = self.hands
         d = self.defender
         a = self.attacker
@@ -368,6 +392,7 @@ class GameState:
         return {t: code for t in self._open_throwers()}
 
     def _redeal_seats(self) -> list[int]:
+        """Seats that may claim a redeal now: five or more cards of a suit, no lead yet."""
         if not self.rules.redeal or self.opened or self.phase != LEAD:
             return []
         out = []
@@ -415,7 +440,7 @@ class GameState:
                         out.append((COVER, low, a))
                         m ^= low
             if unc:
-                if self.rules.variant != "podkidnoy":
+                if self.rules.transfers:
                     self._transfers(hand, out)
                 out.append((TAKE, 0, -1))
             return out
@@ -436,6 +461,7 @@ class GameState:
         return out
 
     def _leads(self, hand: int) -> list[FastAction]:
+        """Every lead of the attacker's ``hand`` within the limit."""
         out: list[FastAction] = []
         cap = self.cap
         plain = hand & _LOW
@@ -449,12 +475,12 @@ class GameState:
                         m ^= low
                 return out
             return self._circle_leads(plain, cap)
-        subs = CAPPED_SUBSETS[cap if cap < 4 else 4]
+        leads = LEADS[cap if cap < 4 else 4]
         h = plain
         while h:
             r4 = ((h & -h).bit_length() - 1) & ~3
             h &= ~(15 << r4)
-            out += [(ATTACK, sp << r4, -1) for sp in subs[(plain >> r4) & 15]]
+            out += leads[r4 >> 2][(plain >> r4) & 15]
         return out
 
     def _lead_ok(self, mask: int) -> bool:
@@ -470,9 +496,7 @@ class GameState:
             )
         if self.stage != 2:
             return not mask & ~RANK_GROUP[(mask & -mask).bit_length() - 1]
-        counts = sorted((mask >> r4 & 15).bit_count() for r4 in range(0, 52, 4)
-                        if mask >> r4 & 15)
-        return counts in ([1], [1, 2], [1, 2, 2])
+        return is_circle_lead_shape(mask)
 
     def _circle_leads(self, plain: int, cap: int) -> list[FastAction]:
         """Stage-2 leads: a single card; a pair and a single; two pairs and a single."""
@@ -500,15 +524,14 @@ class GameState:
         return out
 
     def _transfer_target(self) -> int:
+        """Who a transfer would make the defender: the defender's next opponent with cards."""
         return self._next_opponent(self.defender)
 
-    def _can_transfer_now(self) -> bool:
-        if self.taking or -1 not in self.cov or max(self.cov) >= 0:
-            return False
-        return not (self.stage == 2 and self.lead_size != 1)
-
     def _transfers(self, hand: int, out: list[FastAction]) -> None:
-        if not self._can_transfer_now():
+        """Append the defender's transfers (and trump shows): only before any cover, and in
+        ``circle`` only after a single-card lead; the cards then on the table must fit
+        under the next defender's limit."""
+        if self.taking or max(self.cov) >= 0 or (self.stage == 2 and self.lead_size != 1):
             return
         nd = self._transfer_target()
         if nd < 0 or nd == self.defender:
@@ -545,6 +568,7 @@ class GameState:
             raise err
 
     def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may play ``action`` now (:meth:`verify` says why not)."""
         return self._illegal(seat, action.to_fast()) is None
 
     def default_action(self, seat: int) -> Action:
@@ -754,6 +778,7 @@ class GameState:
             self._end_bout(True, ev)
 
     def _end_bout(self, bito: bool, ev: list[Event] | None) -> None:
+        """The table goes to the discard (``bito``) or to the defender's hand."""
         d = self.defender
         table = 0
         for c in self.att:
@@ -828,6 +853,7 @@ class GameState:
         self._start_bout(nxt, ev)
 
     def _check_over(self, d: int, ev: list[Event] | None) -> bool:
+        """After a bout whose defender was ``d``: finish the game if it is decided."""
         if self.stock:  # nobody is out while the stock lasts
             return False
         hands = self.hands
@@ -836,9 +862,8 @@ class GameState:
             teams_alive = {s % 2 for s in alive}
             if len(teams_alive) == 2:
                 return False
-            if len(teams_alive) == 1:
-                t = 1 - teams_alive.pop()
-                loser = 1 - t
+            if len(teams_alive) == 1:  # the team still holding cards loses
+                loser = teams_alive.pop()
                 self._finish(Result(self.places, None, (loser, loser + 2)), ev)
                 return True
             if self.rules.draws:
@@ -936,6 +961,7 @@ class GameState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
+        """The state :meth:`to_json` wrote."""
         from .codec import state_from_json
 
         return state_from_json(data)

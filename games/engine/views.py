@@ -13,6 +13,17 @@ trump card, table      yes        yes         yes
 circle, drawn card     yes        yes         yes
 =====================  =========  ==========  ====================
 
+Legal actions.  A seat's view carries what it may play, for buttons and card choosing:
+``legal`` (notation), ``legal_cards`` (the cards of its hand that some legal action
+uses, in hand order) and ``legal_complete``.  ``legal`` is the whole of
+:meth:`GameState.legal_actions` up to :data:`LEGAL_LIST_MAX` actions.  Beyond that (a
+``circle`` stage-2 lead from a big hand has a thousand 1/3/5-card combinations) it keeps
+only the actions of at most one card -- every cover, single lead, single throw-in or
+transfer, ``show``, ``take``, ``pass``, ``redeal`` -- and ``legal_complete`` is False: the
+left-out actions are multi-card leads and transfers made of ``legal_cards``; ask
+:meth:`GameState.is_legal` about one, or submit it and show the refusal's reason.
+Spectator and full views have no legal actions (``legal_complete`` stays True).
+
 >>> from games.engine import Rules, new_game
 >>> s = new_game(Rules(), seed="v")
 >>> v = s.view(0)
@@ -25,16 +36,23 @@ True
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .actions import fast_str
 from .cards import SUITS, card_str, cards_of, sort_key
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import BOUT, GameState
 
 
 @dataclass
 class View:
+    """One viewer's picture of the game as plain data (``to_dict`` for JSON).
+
+    ``viewer`` is the seat, or None for a spectator or the full view; ``hand`` is the
+    viewer's own hand, ``hands`` / ``stock`` / ``discard`` are filled only in the full
+    view; ``legal``, ``legal_cards`` and ``legal_complete`` are described in the module
+    docstring.
+    """
+
     viewer: int | None
     variant: str
     stage: int
@@ -62,6 +80,8 @@ class View:
     opening_trump: str | None = None
     players: int = 2
     out: list[int] = field(default_factory=list)
+    legal_cards: list[str] = field(default_factory=list)
+    legal_complete: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (``awaiting`` keys become strings)."""
@@ -71,14 +91,31 @@ class View:
         return d
 
 
+#: The most legal actions a view lists in full (see the module docstring).
+LEGAL_LIST_MAX = 100
+
+
 def _hand(mask: int, trump: int) -> list[str]:
     return [card_str(c) for c in sorted(cards_of(mask), key=sort_key(trump))]
 
 
+def _legal(s: GameState, seat: int) -> tuple[list[str], list[str], bool]:
+    """``(legal, legal_cards, legal_complete)`` of ``seat`` (see the module docstring)."""
+    fast = s.legal_fast(seat)
+    used = 0
+    for f in fast:
+        used |= f[1]
+    complete = len(fast) <= LEGAL_LIST_MAX
+    if not complete:
+        fast = [f for f in fast if f[1].bit_count() <= 1]
+    return [fast_str(f) for f in fast], _hand(used & s.hands[seat], s.trump), complete
+
+
 def build_view(s: GameState, seat: int | None, full: bool) -> View:
     over = s.is_over
-    in_bout = s.phase == 1
+    in_bout = s.phase == BOUT
     res = s.result_
+    legal, legal_cards, complete = _legal(s, seat) if seat is not None else ([], [], True)
     return View(
         viewer=seat,
         variant=s.rules.variant,
@@ -103,11 +140,13 @@ def build_view(s: GameState, seat: int | None, full: bool) -> View:
         taking=s.taking and in_bout,
         actors=list(s.actors()),
         awaiting=s.awaiting(),
-        legal=[str(a) for a in s.legal_actions(seat)] if seat is not None else [],
+        legal=legal,
         places=[list(p) for p in s.places],
         is_over=over,
         result=res.to_dict() if res is not None else None,
         opening_trump=card_str(s.first_card) if s.first_card >= 0 else None,
         players=s.n,
         out=[t for t in range(s.n) if s.out_mask >> t & 1],
+        legal_cards=legal_cards,
+        legal_complete=complete,
     )

@@ -14,7 +14,7 @@ from .helpers import TABLES, play
 
 
 def _strong(view: object, legal: list[Action], seed: str, rules: Rules, history: list[Event]) -> Action:
-    return choose_strong(view, legal, seed, rules=rules, history=history, iterations=8, time_ms=200)
+    return choose_strong(view, legal, seed, rules=rules, history=history, iterations=4, time_ms=100)
 
 
 def _medium(view: object, legal: list[Action], seed: str, rules: Rules, history: list[Event]) -> Action:
@@ -88,6 +88,23 @@ def test_bots_cannot_read_a_hidden_card() -> None:
         choose_medium,
     ):
         assert bot(view_one, legal, "same", rules=Rules()) == bot(view_two, legal, "same", rules=Rules())
+
+
+def test_the_site_form_of_the_inputs_is_enough() -> None:
+    """No rules (inferred from the view) and the history as stored event dicts."""
+    rules = Rules.for_variant("perevodnoy", players=3)
+    state = new_game(rules, seed="site")
+    history: list[Event] = []
+    for _ in range(12):
+        seat = next(iter(state.awaiting()))
+        action = choose_strong(
+            state.view(seat),
+            state.legal_actions(seat),
+            "s",
+            history=[e.to_dict() for e in history],
+            iterations=5,
+        )
+        history += state.apply(seat, action)
 
 
 def test_a_decision_is_reproducible_from_its_seed() -> None:

@@ -3,10 +3,11 @@ variant x 2..6 players x deck x the main options: every game ends; every card is
 exactly one place at every step; no view shows a card its seat may not see; the record
 replays to the identical final state; the state JSON round-trips.
 
-CI plays a few thousand games in all, every check on every game.  ``pytest tests/engine
---soak`` plays a million (about an hour per core; add ``-n 2`` with pytest-xdist): every
-game is checked for termination and card accounting at every step, and every tenth
-game gets the full treatment (notation, is_legal, views, replay, JSON).
+CI plays a few thousand games in all, every check on every game.  ``pytest --soak``
+(from the project root; ``pytest tests/engine --soak`` runs only the engine tests) plays
+a million (about an hour per core; add ``-n 2`` with pytest-xdist): every game is
+checked for termination and card accounting at every step, and every tenth game gets
+the full treatment (notation, is_legal, views, replay, JSON).
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ import random
 
 import pytest
 
-from games.engine import Action, GameRecord, GameState, Rules, deck_cards, new_game
+from games.engine import (
+    Action,
+    GameRecord,
+    GameState,
+    Rules,
+    View,
+    card_from_str,
+    deck_cards,
+    new_game,
+)
 from games.engine.actions import fast_str
 
 
@@ -81,12 +91,26 @@ def _check_accounting(state: GameState, deck: int) -> None:
     assert seen == deck, "a card is missing"
 
 
+def _check_legal_in_view(state: GameState, view: View) -> None:
+    """A view's legal list is the whole list, or (when long) its actions of one card at
+    most; ``legal_cards`` are the hand's cards that some legal action uses."""
+    assert view.viewer is not None
+    fast = state.legal_fast(view.viewer)
+    kept = fast if view.legal_complete else [f for f in fast if f[1].bit_count() <= 1]
+    assert view.legal == [fast_str(f) for f in kept]
+    used = 0
+    for f in fast:
+        used |= f[1]
+    assert set(view.legal_cards) == {c for c in view.hand if used >> card_from_str(c) & 1}
+
+
 def _check_views(state: GameState) -> None:
     for seat in range(state.n):
         v = state.view(seat)
         assert v.hands is None and v.stock is None and v.discard is None
         assert sorted(v.hand) == sorted(state.full_view().hands[seat])  # type: ignore[index]
         assert v.hand_counts == [h.bit_count() for h in state.hands]
+        _check_legal_in_view(state, v)
     spec = state.spectator_view()
     assert spec.hand == [] and spec.hands is None and spec.stock is None
     json.dumps(spec.to_dict())

@@ -1,18 +1,6 @@
-"""The visibility matrix of RULES.md §6, one test per row: everyone sees the trump
-card, the counts, the table and whose turn it is; only the owner sees a hand; nobody
-sees the stock's order or the discard's faces; the full view (after the game) shows all.
-
-=========================  ==========  ==========  ==========
-what                       own seat    spectator   full view
-=========================  ==========  ==========  ==========
-own hand                   yes         no          yes
-another seat's hand        count       count       yes
-stock order                count       count       yes
-discard faces              count       count       yes
-trump card, table, turn    yes         yes         yes
-circle, drawn card         yes         yes         yes
-=========================  ==========  ==========  ==========
-"""
+"""The View API beyond the visibility matrix (that is ``test_s6_visibility.py``): every
+viewer reads the same public facts, a seat's legal actions and their compact form, and
+views are JSON-ready."""
 
 from __future__ import annotations
 
@@ -21,6 +9,7 @@ import random
 
 from games.engine import Action, Deal, Rules, new_game
 from games.engine.state import GameState
+from games.engine.views import LEGAL_LIST_MAX
 
 
 def _midgame() -> GameState:
@@ -33,37 +22,6 @@ def _midgame() -> GameState:
     return state
 
 
-def test_own_hand_is_visible_to_its_owner_only() -> None:
-    s = _midgame()
-    for seat in range(3):
-        v = s.view(seat)
-        assert v.hand and sorted(v.hand) == sorted(s.full_view().hands[seat])  # type: ignore[index]
-        assert v.hands is None
-    assert s.spectator_view().hand == []
-
-
-def test_other_hands_show_only_counts() -> None:
-    s = _midgame()
-    v = s.view(0)
-    text = json.dumps(v.to_dict())
-    for other in (1, 2):
-        for card in s.full_view().hands[other]:  # type: ignore[index]
-            assert f'"{card}"' not in text.replace(json.dumps(v.table), "")
-    assert v.hand_counts == [h.bit_count() for h in s.hands]
-
-
-def test_the_stock_order_is_hidden() -> None:
-    s = _midgame()
-    for v in (s.view(0), s.spectator_view()):
-        assert v.stock is None and v.stock_count == len(s.stock)
-
-
-def test_the_discard_faces_are_hidden() -> None:
-    s = _midgame()
-    for v in (s.view(1), s.spectator_view()):
-        assert v.discard is None and v.discard_count == s.discard.bit_count() > 0
-
-
 def test_public_facts_are_seen_by_all() -> None:
     s = _midgame()
     seen = [s.view(0), s.view(1), s.spectator_view()]
@@ -74,26 +32,6 @@ def test_public_facts_are_seen_by_all() -> None:
         assert v.places == s.places
 
 
-def test_full_view_shows_everything() -> None:
-    s = _midgame()
-    full = s.full_view()
-    assert full.hands is not None and full.stock is not None and full.discard is not None
-    assert len(full.stock) == len(s.stock)
-    assert len(full.discard) == s.discard.bit_count()
-
-
-def test_circle_cards_and_the_drawn_card_are_public() -> None:
-    s = new_game(
-        Rules.for_variant("circle", 2),
-        seed="c",
-        deal=Deal(circle=["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"], center="2D",
-                  stock=["2C", "10S", "3C"], dealer=1),
-    )
-    v = s.spectator_view()
-    assert v.stage == 1 and v.drawn == "10S" and "2C" in v.circle
-    assert v.awaiting == {1: "beat"}
-
-
 def test_view_lists_the_viewers_legal_actions_only() -> None:
     s = new_game(Rules(), seed="legal", deal=Deal(
         hands=[["6S", "7S", "8S", "9S", "10S", "JS"], ["6H", "7H", "8H", "9H", "10H", "JH"]],
@@ -101,6 +39,33 @@ def test_view_lists_the_viewers_legal_actions_only() -> None:
     assert "attack 6S" in s.view(0).legal and s.view(1).legal == []
     s.apply(0, Action.parse("attack 6S"))
     assert s.view(1).legal == ["take"]
+
+
+def test_view_marks_the_cards_a_legal_action_uses() -> None:
+    s = new_game(Rules(), seed="legal", deal=Deal(
+        hands=[["6S", "6C", "9S"], ["7S", "7H", "AD"]], trump="6D", stock=["KC"],
+        dealer=1, first_attacker=0))
+    s.apply(0, Action.parse("attack 6S"))
+    v = s.view(1)
+    assert v.legal_complete and v.legal == [str(a) for a in s.legal_actions(1)]
+    assert v.legal_cards == ["7S", "AD"]          # 7♥ covers nothing, hand order kept
+    assert s.view(0).legal_cards == ["6C"] and s.spectator_view().legal_cards == []
+
+
+def test_a_huge_legal_list_is_cut_to_the_actions_of_one_card() -> None:
+    """A circle stage-2 lead from a big hand: a thousand combinations stay in
+    ``legal_actions``, the view keeps the single cards and says it is incomplete."""
+    leader = ["3S", "3C", "4S", "4C", "5S", "5C", "6S", "6C", "7S", "7C", "8S", "8C", "9H"]
+    other = ["10S", "10C", "JS", "JC", "QS", "QC", "KS", "KC", "AS", "AC", "10H", "JH"]
+    s = new_game(Rules.for_variant("circle", 2), seed="big", deal=Deal(
+        hands=[leader, other], trump_suit="D", stage=2, first_attacker=0))
+    full = s.legal_actions(0)
+    assert len(full) > LEGAL_LIST_MAX and Action.parse("attack 3S 3C 4S 4C 9H") in full
+    v = s.view(0)
+    assert not v.legal_complete
+    assert sorted(v.legal) == sorted(str(a) for a in full if len(a.cards) <= 1)
+    assert sorted(v.legal_cards) == sorted(leader)
+    assert s.is_legal(0, Action.parse("attack 3S 3C 4S 4C 9H"))
 
 
 def test_views_are_json_ready() -> None:

@@ -83,7 +83,7 @@ async def sockets() -> AsyncIterator[list[WebsocketCommunicator]]:
     for communicator in opened:
         try:
             await communicator.disconnect()
-        except Exception:  # noqa: BLE001 (an xfail test leaves a crashed consumer behind)
+        except Exception:
             continue
 
 

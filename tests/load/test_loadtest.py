@@ -80,5 +80,7 @@ def test_a_small_run_on_postgres_and_redis_has_no_error(capsys: pytest.CaptureFi
 def test_a_small_run_in_the_embedded_mode_has_no_error(capsys: pytest.CaptureFixture[str]) -> None:
     if settings.REDIS_URL or not settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         pytest.skip("the embedded mode runs without DATABASE_URL and REDIS_URL")
-    report = run_loadtest(capsys, "--tables", "2", "--duration", "6", "--echo-duration", "2", "--think", "0.2")
+    report = run_loadtest(
+        capsys, "--tables", "2", "--duration", "6", "--echo-duration", "2", "--think", "0.2"
+    )
     assert_clean(report, 2)

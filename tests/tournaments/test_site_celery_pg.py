@@ -10,18 +10,22 @@ from collections.abc import Iterator
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from conftest import open_with_bots  # type: ignore[import-not-found]
+from conftest import open_with_bots
 from django.db import connection
 from django.test import override_settings
 
 from accounts.models import User
 from durak_site.celery import app
+from games.engine import Rules
 from games.models import Match
 from tests.games.services_support import make_user, play_out
 from tournaments import services
 from tournaments.models import Pairing, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+#: Games without draws, so one game decides each pairing (a drawn elimination game is replayed).
+DECISIVE = Rules(players=2, deck=24, draws=False).to_dict()
 
 
 @pytest.fixture
@@ -74,7 +78,7 @@ def test_a_single_elimination_of_four_bots_is_played_out_by_celery(celery_worker
 
 def test_two_semi_finals_ending_at_once_create_the_final_once() -> None:
     organiser = make_user("organiser")
-    tournament = open_with_bots(organiser, 4)
+    tournament = open_with_bots(organiser, 4, rules=DECISIVE)
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     matches = [Match.objects.get(table__tournament_pairing__slot=slot) for slot in ("W1-1", "W1-2")]
     for match in matches:
@@ -110,27 +114,22 @@ def test_two_semi_finals_ending_at_once_create_the_final_once() -> None:
 
 def test_a_withdrawal_during_play_and_a_late_result_do_not_double_advance() -> None:
     organiser: User = make_user("organiser")
-    tournament = open_with_bots(organiser, 3)
+    tournament = open_with_bots(organiser, 3, rules=DECISIVE)
     anna = make_user("anna")
     services.entry_register(tournament_id=tournament.pk, user=anna)
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     other = Pairing.objects.exclude(players__user=anna).get(tournament=tournament)
     play_out(Match.objects.get(table=other.table))
 
-    threads = [
-        threading.Thread(
-            target=lambda: (
-                services.entry_withdraw(tournament_id=tournament.pk, user=anna),
-                connection.close(),
-            )
-        ),
-        threading.Thread(
-            target=lambda: (
-                services.match_finished(match_id=Match.objects.get(table=other.table).pk),
-                connection.close(),
-            )
-        ),
-    ]
+    def withdraw() -> None:
+        services.entry_withdraw(tournament_id=tournament.pk, user=anna)
+        connection.close()
+
+    def record() -> None:
+        services.match_finished(match_id=Match.objects.get(table=other.table).pk)
+        connection.close()
+
+    threads = [threading.Thread(target=withdraw), threading.Thread(target=record)]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from conftest import open_with_bots, tournament_settings  # type: ignore[import-not-found]
+from conftest import open_with_bots, tournament_settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import open_with_bots, play_running_games  # type: ignore[import-not-found]
+from conftest import open_with_bots, play_running_games
 
 from accounts.models import User
 from games.engine import Rules
@@ -33,7 +33,7 @@ def test_a_single_elimination_of_four_bots_is_played_to_its_champion(organiser: 
 
 
 def test_a_match_recorded_twice_advances_the_bracket_once(organiser: User) -> None:
-    tournament = open_with_bots(organiser, 4)
+    tournament = open_with_bots(organiser, 4, rules=Rules(players=2, deck=24, draws=False).to_dict())
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     first = Pairing.objects.get(tournament=tournament, slot="W1-1")
     match = Match.objects.get(table=first.table)
@@ -42,6 +42,8 @@ def test_a_match_recorded_twice_advances_the_bracket_once(organiser: User) -> No
     play_out(match)
     assert services.match_finished(match_id=match.pk)
     assert not services.match_finished(match_id=match.pk)
+    first.refresh_from_db()
+    assert first.status == Pairing.Status.DONE and first.winner is not None
     assert tournament.pairings.count() == 2  # the final waits for the other semi-final
 
 
@@ -201,3 +203,68 @@ def test_strangers_cannot_run_a_tournament(organiser: User, make_player: Callabl
     staff.is_staff = True
     staff.save()
     services.tournament_start(tournament_id=tournament.pk, user=staff)
+
+
+def test_a_paused_best_of_three_waits_and_resumes_with_the_next_game(organiser: User) -> None:
+    from tests.games.services_support import play_out
+
+    tournament = open_with_bots(organiser, 2, best_of=3)
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    pairing = tournament.pairings.get()
+    services.tournament_pause(tournament_id=tournament.pk, user=organiser)
+    first = Match.objects.get(table=pairing.table)
+    play_out(first)
+    services.match_finished(match_id=first.pk)
+    pairing.refresh_from_db()
+    assert (
+        pairing.games and not Match.objects.filter(table=pairing.table, status=Match.Status.ACTIVE).exists()
+    )
+    services.tournament_resume(tournament_id=tournament.pk, user=organiser)
+    assert Match.objects.filter(table=pairing.table, status=Match.Status.ACTIVE).count() == 1
+    assert play_running_games(tournament).status == Tournament.Status.FINISHED
+
+
+def test_the_tick_deals_again_after_a_game_was_aborted(
+    organiser: User, make_player: Callable[[str], User]
+) -> None:
+    from games import services as games
+
+    tournament = open_with_bots(organiser, 1)
+    anna = make_player("anna")
+    services.entry_register(tournament_id=tournament.pk, user=anna)
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    pairing = tournament.pairings.get()
+    match = Match.objects.get(table=pairing.table)
+    if match.moves.exists():
+        pytest.skip("the bot moved first")
+    games.match_abort(match_id=match.pk, user=anna)
+    assert services.tournaments_tick() == 1
+    assert Match.objects.filter(table=pairing.table, status=Match.Status.ACTIVE).count() == 1
+
+
+def test_a_withdrawn_round_robin_player_forfeits_their_later_games(
+    organiser: User, make_player: Callable[[str], User]
+) -> None:
+    tournament = open_with_bots(organiser, 3, format=Tournament.Format.ROUND_ROBIN)
+    anna = make_player("anna")
+    services.entry_register(tournament_id=tournament.pk, user=anna)
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    services.entry_withdraw(tournament_id=tournament.pk, user=anna)
+    tournament = play_running_games(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    anna_pairings = Pairing.objects.filter(tournament=tournament, players__user=anna)
+    assert anna_pairings.count() == 3 and all(p.forfeit and p.winner_id != anna.pk for p in anna_pairings)
+    assert tournament.entries.get(player=anna).place is None
+    assert {s.player for s in selectors.standings(tournament)} == set(
+        tournament.entries.filter(state=Entry.State.ACTIVE).values_list("player_id", flat=True)
+    )
+
+
+def test_a_double_elimination_player_removed_forfeits_through_the_losers_bracket(organiser: User) -> None:
+    tournament = open_with_bots(organiser, 4, format=Tournament.Format.DOUBLE)
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    removed = tournament.entries.get(seed=1).player
+    services.player_remove(tournament_id=tournament.pk, user=organiser, player_id=removed.pk)
+    tournament = play_running_games(tournament)
+    assert tournament.status == Tournament.Status.FINISHED and tournament.winner != removed
+    assert not Pairing.objects.filter(tournament=tournament, status=Pairing.Status.PLAYING).exists()

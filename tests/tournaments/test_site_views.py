@@ -8,12 +8,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from conftest import open_with_bots, play_running_games, tournament_settings  # type: ignore[import-not-found]
+from conftest import open_with_bots, play_running_games, tournament_settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from games.models import Match
 from tournaments import services
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -116,7 +117,7 @@ def test_a_player_sees_a_notice_with_a_link_to_their_table(
     services.entry_register(tournament_id=tournament.pk, user=anna)
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     pairing = Pairing.objects.get(tournament=tournament)
-    match = pairing.table.matches.get()  # type: ignore[union-attr]
+    match = Match.objects.get(table_id=pairing.table_id)
     for url in (reverse("tournaments:detail", args=[tournament.pk]), reverse("tournaments")):
         html = client_for(anna).get(url).content.decode()
         assert "is ready" in html and reverse("games:match", args=[match.pk]) in html
@@ -271,3 +272,17 @@ def test_editing_is_refused_once_running(organiser: User) -> None:
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     response = client.post(reverse("tournaments:edit", args=[tournament.pk]), form_data(name="Too late"))
     assert "can be edited only before it starts" in response.content.decode()
+
+
+def test_a_players_tournament_history_lists_places(organiser: User) -> None:
+    from django.template.loader import render_to_string
+
+    from tournaments import selectors
+
+    tournament = open_with_bots(organiser, 2, name="History cup")
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    play_running_games(tournament)
+    winner = tournament.entries.get(place=1).player
+    html = render_to_string("tournaments/_history.html", {"entries": selectors.player_history(user=winner)})
+    assert "History cup" in html and "place 1" in html
+    assert "No tournaments yet." in render_to_string("tournaments/_history.html", {"entries": []})

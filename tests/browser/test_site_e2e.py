@@ -1,0 +1,246 @@
+"""The whole site in Chromium, as a newcomer meets it: sign up, open a table, fill it with bots,
+play the match to its end on the felt, find it in the history and step through its replay; a
+spectator on a phone watches the match live. Screenshots of the main pages at phone (390x844)
+and desktop (1280x800) sizes are kept under ``build/screenshots/`` (gitignored), and the best
+are copied to ``docs/screenshots/e2e-*.png``.
+
+The server is ``manage.py serve`` on its own SQLite file (embedded Celery worker: the bots play
+through it), so the test needs nothing but Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+ARTEFACTS = ROOT / "build" / "screenshots"
+DOCS = ROOT / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+PASSWORD = "correct-horse-battery-9"
+MOVE_LIMIT = 400
+#: Screenshots worth keeping in the docs (artefact name -> docs name).
+BEST = {
+    "match-desktop": "e2e-match-desktop.png",
+    "match-spectator-phone": "e2e-spectator-phone.png",
+    "replay-desktop": "e2e-replay-desktop.png",
+    "table-phone": "e2e-table-phone.png",
+}
+
+SETUP = f"""
+from accounts.models import User
+User.objects.create_user(username="watcher", email="watcher@example.com", password={PASSWORD!r},
+                         display_name="Watcher")
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``manage.py serve`` on a fresh SQLite file with the bots; yields its base URL."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ENV"}
+           and not k.startswith("PYTEST_")}
+    env["SQLITE_PATH"] = str(tmp_path_factory.mktemp("e2e") / "db.sqlite3")
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True, timeout=300)
+    subprocess.run([*manage, "ensure_bots"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    subprocess.run([*manage, "shell", "-c", SETUP], env=env, cwd=ROOT, check=True, capture_output=True,
+                   timeout=120)
+    port = free_port()
+    log_path = Path(env["SQLITE_PATH"]).parent / "serve.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen([*manage, "serve", "--port", str(port)], env=env, cwd=ROOT,
+                                   stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start:\n{log_path.read_text()}") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+def shoot(page: playwright.Page, name: str) -> None:
+    """A full-page screenshot at the page's current size, as an artefact."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+
+
+def shoot_both(page: playwright.Page, name: str) -> None:
+    """The page at desktop and at phone size."""
+    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)
+        shoot(page, f"{name}-{label}")
+    page.set_viewport_size(DESKTOP)
+
+
+def version(page: playwright.Page) -> int:
+    return int(page.get_attribute("#match-status", "data-version") or -1)
+
+
+def is_over(page: playwright.Page) -> bool:
+    return page.locator(".match-result").count() > 0
+
+
+def play_one_move(page: playwright.Page) -> str:
+    """Pass (bito) when allowed, else cover the first open card, else lead, else take: by mouse
+    on the felt, and by the P and T keys."""
+    legal: dict[str, str] = json.loads(page.get_attribute("#move-form", "data-legal") or "{}")
+    actions = list(legal)
+    if "pass" in actions:
+        page.keyboard.press("p")
+        return "pass"
+    covers = [a for a in actions if a.startswith("cover ")]
+    if covers:
+        card, target = covers[0].split()[1].split(">")
+        page.click(f".hand__card[data-card='{card}']")
+        page.click(f".pair__target[data-target='{target}']")
+        return covers[0]
+    attacks = [a for a in actions if a.startswith("attack ") and len(a.split()) == 2]
+    if attacks:
+        page.click(f".hand__card[data-card='{attacks[0].split()[1]}']")
+        page.click(f"#move-choice [data-action='{attacks[0]}']")
+        return attacks[0]
+    page.keyboard.press("t")
+    return "take"
+
+
+def test_a_newcomer_plays_bots_to_the_end_and_replays_it(server: str) -> None:
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            player = browser.new_context(viewport=DESKTOP).new_page()
+            watcher = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+            errors: list[str] = []
+            for page in (player, watcher):
+                page.on("pageerror", lambda error: errors.append(str(error)))
+
+            player.goto(server)
+            shoot_both(player, "home")
+
+            # Sign up.
+            player.goto(f"{server}/accounts/signup/")
+            player.fill("input[name=email]", "newcomer@example.com")
+            player.fill("input[name=display_name]", "Newcomer")
+            player.fill("input[name=password1]", PASSWORD)
+            player.fill("input[name=password2]", PASSWORD)
+            shoot_both(player, "signup")
+            player.click("main form button[type=submit]")
+            player.wait_for_url(lambda url: "/accounts/signup/" not in url)
+
+            # A table of two with a bot.
+            player.goto(f"{server}/play/new/")
+            shoot_both(player, "table-create")
+            player.select_option("select[name=deck]", "24")
+            player.select_option("select[name=turn_seconds]", "60")
+            player.click("form.table-form button[type=submit]")
+            player.wait_for_url(re.compile(r"/play/table/\d+/$"))
+            shoot_both(player, "table")
+            player.select_option("select[name=level]", "easy")
+            player.click("#table-seats form:has(select[name=level]) button[type=submit]")
+            player.wait_for_url(re.compile(r"/play/match/\d+/$"), timeout=15_000)
+            player.wait_for_selector(".hand__card", timeout=15_000)
+            match_url = player.url
+
+            # A spectator on a phone.
+            watcher.goto(f"{server}/accounts/login/")
+            watcher.fill("input[name=login]", "watcher@example.com")
+            watcher.fill("input[name=password]", PASSWORD)
+            watcher.click("main form button[type=submit]")
+            watcher.wait_for_url(lambda url: "/accounts/login/" not in url)
+            watcher.goto(match_url)
+            watcher.wait_for_selector("#match-status")
+            assert watcher.locator(".hand__card").count() == 0
+            assert "watching" in watcher.inner_text("#match-hand")
+            watched_from = version(watcher)
+
+            moves: list[str] = []
+            deadline = time.monotonic() + 240
+            while not is_over(player):
+                assert time.monotonic() < deadline and len(moves) < MOVE_LIMIT, "the match did not end"
+                if player.get_attribute("#match-status", "data-your-move") != "1":
+                    player.wait_for_timeout(50)
+                    continue
+                before = version(player)
+                moves.append(play_one_move(player))
+                if len(moves) == 4:
+                    shoot(player, "match-desktop")
+                    shoot(watcher, "match-spectator-phone")
+                while version(player) <= before and not is_over(player):
+                    assert time.monotonic() < deadline, "a move never came back"
+                    player.wait_for_timeout(20)
+            assert moves
+            watcher.wait_for_selector(".match-result", timeout=15_000)
+            assert version(watcher) > watched_from  # the spectator's page followed live
+            shoot_both(player, "match-over")
+            assert player.inner_text("#match-error") == ""
+
+            # The history and the replay.
+            player.goto(f"{server}/history/")
+            shoot_both(player, "history")
+            match_id = match_url.rstrip("/").rsplit("/", 1)[1]
+            player.click(f"a[href='/matches/{match_id}/']")
+            player.wait_for_url(re.compile(rf"/matches/{match_id}/"))
+            player.wait_for_selector("#replay")
+            first = int(player.get_attribute("#replay", "data-step") or 0)
+            for _ in range(3):
+                player.click("#replay [data-replay='next']")
+                player.wait_for_timeout(300)
+            assert int(player.get_attribute("#replay", "data-step") or 0) > first
+            shoot_both(player, "replay")
+
+            for path, name in (("/play/", "lobby"), ("/leaderboard/", "leaderboard"),
+                               ("/tournaments/", "tournaments")):
+                response = player.goto(f"{server}{path}")
+                assert response is not None and response.status < 500, path
+                shoot_both(player, name)
+            assert not errors, errors
+        finally:
+            browser.close()
+    DOCS.mkdir(parents=True, exist_ok=True)
+    for artefact, docs_name in BEST.items():
+        shutil.copyfile(ARTEFACTS / f"{artefact}.png", DOCS / docs_name)
