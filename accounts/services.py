@@ -59,3 +59,26 @@ def bot_ensure(*, level: User.BotLevel) -> tuple[User, bool]:
             "password": make_password(None),  # unusable: bots never log in
         },
     )
+
+
+def bot_accounts(*, level: User.BotLevel, count: int, exclude: set[int]) -> list[User]:
+    """``count`` bot accounts of ``level`` not in ``exclude``: the level's bot first, then its
+    numbered twins ("Bot Easy 2", ...), created when missing. One seat per user per table, so six
+    easy bots at one table need six accounts."""
+    first, _created = bot_ensure(level=level)
+    found: list[User] = [first] if first.pk not in exclude else []
+    number = 2
+    while len(found) < count:
+        bot, _created = User.objects.get_or_create(
+            username=f"{first.username}-{number}",
+            defaults={
+                "display_name": f"{first.display_name} {number}",
+                "is_bot": True,
+                "bot_level": level.value,
+                "password": make_password(None),
+            },
+        )
+        if bot.pk not in exclude:
+            found.append(bot)
+        number += 1
+    return found

@@ -12,6 +12,7 @@ from games.elo import PROVISIONAL_GAMES, is_provisional
 from games.history import row_outcome, user_history
 from games.history_forms import pool_label
 from games.presenters import may_watch
+from tournaments.selectors import player_history
 
 from .charts import rating_chart
 from .forms import DeleteAccountForm
@@ -24,7 +25,8 @@ RECENT_MATCHES = 10
 
 
 def profile(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's public page: ratings per pool with their history charts, recent matches."""
+    """A player's public page: ratings per pool with their history charts, recent matches and
+    tournaments."""
     player = get_object_or_404(User, pk=pk)
     points = user_rating_points(user=player)
     ratings = [
@@ -48,7 +50,13 @@ def profile(request: HttpRequest, pk: int) -> HttpResponse:
         for row in user_history(user=player)[:RECENT_MATCHES]
         if may_watch(row.match, request.user)
     ]
-    context = {"player": player, "ratings": ratings, "recent": recent, "provisional_games": PROVISIONAL_GAMES}
+    context = {
+        "player": player,
+        "ratings": ratings,
+        "recent": recent,
+        "tournaments": player_history(user=player),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
     return render(request, "accounts/profile.html", context)
 
 

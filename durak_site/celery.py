@@ -19,4 +19,6 @@ app.autodiscover_tasks()
 #: with countdowns; the sweep plays any deadline whose task was lost (a worker killed mid-countdown).
 app.conf.beat_schedule = {
     "games-sweep-overdue": {"task": "games.sweep_overdue", "schedule": 60.0},
+    # Registration deadlines, start times and stuck tournament games.
+    "tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0},
 }

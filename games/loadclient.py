@@ -227,25 +227,54 @@ class _Socket:
 NextMatch = Callable[[int], Awaitable[int | None]]
 
 
+@dataclass
+class Clock:
+    """The measured window: tables connect and get their first views, then wait for ``go``
+    (set once every table is ready), so the opening burst of full renders is not measured."""
+
+    duration: float
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    until: float = 0.0
+
+    def start(self) -> None:
+        self.until = time.monotonic() + self.duration
+        self.go.set()
+
+    def running(self) -> bool:
+        return not self.go.is_set() or time.monotonic() < self.until
+
+
 async def play_table(
     match_id: int,
     seats: list[Seat],
     *,
-    until: float,
+    clock: Clock,
+    ready: Callable[[], None],
     think: float,
     tally: Tally,
     next_match: NextMatch,
     rng: random.Random,
     move_timeout: float = 15.0,
 ) -> None:
-    """Play matches at one table until the monotonic time ``until``.
+    """Play matches at one table while ``clock`` runs; ``ready()`` once its first views are in.
 
     Every seat has its own socket; the seat whose turn it is waits ``think`` seconds (jittered),
     then sends a random legal action and times how long the new version takes to reach every
     seat. A finished match is followed by ``next_match``'s."""
+    called = False
+
+    def ready_once() -> None:
+        nonlocal called
+        if not called:
+            called = True
+            ready()
+
     current: int | None = match_id
-    while current is not None and time.monotonic() < until:
-        finished = await _play_match(current, seats, until, think, tally, rng, move_timeout)
+    while current is not None and clock.running():
+        finished = await _play_match(
+            current, seats, clock, None if called else ready_once, think, tally, rng, move_timeout
+        )
+        ready_once()  # a table that broke before its first view must not hold the others
         if not finished:
             return
         tally.matches += 1
@@ -255,7 +284,8 @@ async def play_table(
 async def _play_match(
     match_id: int,
     seats: list[Seat],
-    until: float,
+    clock: Clock,
+    ready: Callable[[], None] | None,
     think: float,
     tally: Tally,
     rng: random.Random,
@@ -270,7 +300,12 @@ async def _play_match(
             ws = await WebSocket.connect(seat.host, seat.port, path, cookie=seat.cookie)
             sockets.append(_Socket(ws))
         readers = [asyncio.create_task(_read(s, tally, match_id)) for s in sockets]
-        while time.monotonic() < until:
+        if ready is not None:
+            if not await _wait_all(sockets, lambda s: s.frame is not None, 120):
+                tally.error(f"match {match_id}: no first view")
+            ready()
+            await clock.go.wait()
+        while clock.running():
             if not await _wait_all(sockets, lambda s: s.frame is not None, move_timeout):
                 tally.error(f"match {match_id}: no view arrived")
                 return False

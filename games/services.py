@@ -46,7 +46,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from accounts.services import bot_ensure
+from accounts.services import bot_accounts
 from durak_site.tasks import enqueue_on_commit
 from games import bots
 from games.engine import Action, GameState, IllegalAction, NotationError, Rules, new_game
@@ -343,7 +343,7 @@ def seats_fill_with_bots(*, table_id: int, user: User, level: str) -> list[Seat]
         if not free or table.status != Table.Status.OPEN:
             raise TableError(_("This table has no free seat."))
         seated = {s.user_id for s in seats}
-        bot_users = _bot_accounts(level, count=len(free), exclude=seated)
+        bot_users = bot_accounts(level=User.BotLevel(level), count=len(free), exclude=seated)
         created = [
             Seat.objects.create(table=table, position=pos, user=bot)
             for pos, bot in zip(free, bot_users, strict=True)
@@ -555,28 +555,6 @@ def _lock_match(match_id: int) -> Match:
 def _free_positions(table: Table, seats: Iterable[Seat]) -> list[int]:
     taken = {s.position for s in seats}
     return [p for p in range(table.players) if p not in taken]
-
-
-def _bot_accounts(level: str, *, count: int, exclude: set[int]) -> list[User]:
-    """``count`` bot accounts of ``level`` not in ``exclude``: the level's bot first, then its
-    numbered twins (one seat per user per table, so six easy bots need six accounts)."""
-    first, _created = bot_ensure(level=User.BotLevel(level))
-    found: list[User] = [first] if first.pk not in exclude else []
-    number = 2
-    while len(found) < count:
-        bot, _created = User.objects.get_or_create(
-            username=f"{first.username}-{number}",
-            defaults={
-                "display_name": f"{first.display_name} {number}",
-                "is_bot": True,
-                "bot_level": level,
-                "password": f"!{secrets.token_hex(16)}",
-            },
-        )
-        if bot.pk not in exclude:
-            found.append(bot)
-        number += 1
-    return found
 
 
 def _is_bot_seat(player: MatchPlayer) -> bool:

@@ -7,7 +7,7 @@ advances the event always see the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,12 +79,6 @@ def entries(tournament: Tournament) -> list[Entry]:
     seed order, then by registration."""
     rows = list(tournament.entries.select_related("player").order_by("seed", "registered_at"))
     return sorted(rows, key=lambda e: (e.place is None, e.place or 0))
-
-
-def user_entry(tournament: Tournament, user: User | Any) -> Entry | None:
-    if not user.is_authenticated:
-        return None
-    return tournament.entries.filter(player=user).first()
 
 
 def player_history(*, user: User) -> QuerySet[Entry]:
@@ -233,7 +227,3 @@ def bracket_states(tournament: Tournament) -> dict[SlotId, SlotState]:
         return {}
     winners, out = bracket_inputs(tournament)
     return bracket_state(plan, winners, out)
-
-
-def users_by_id(ids: Sequence[int]) -> dict[int, User]:
-    return User.objects.in_bulk(list(ids))

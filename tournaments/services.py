@@ -40,6 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.services import bot_accounts
 from games import services as games
 from games.bots import LEVELS
 from games.engine import Rules
@@ -204,7 +205,7 @@ def bots_add(*, tournament_id: int, user: User, level: str, count: int) -> list[
                 seed_rating=selectors.seed_rating(bot, rules),
                 checked_in=True,
             )
-            for bot in games._bot_accounts(level, count=count, exclude=present)
+            for bot in bot_accounts(level=User.BotLevel(level), count=count, exclude=present)
         ]
         _changed(tournament)
     return added

@@ -77,10 +77,13 @@ def cover_plan(s: GameState, hand: int) -> list[tuple[int, int]] | None:
     """
     vals = VALUES[s.trump]
     beaters = s.beaters
-    todo = sorted((a for a, c in zip(s.att, s.cov, strict=True) if c < 0), key=vals.__getitem__)
+    cov = s.cov
+    todo = [a for i, a in enumerate(s.att) if cov[i] < 0]
+    if len(todo) > 1:
+        todo.sort(key=vals.__getitem__, reverse=True)
     plan = []
     left = hand
-    for a in reversed(todo):
+    for a in todo:
         options = left & beaters[a]
         if not options:
             return None

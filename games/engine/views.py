@@ -112,6 +112,7 @@ def _legal(s: GameState, seat: int) -> tuple[list[str], list[str], bool]:
 
 
 def build_view(s: GameState, seat: int | None, full: bool) -> View:
+    """The view of ``seat`` (None: no hand), every card shown when ``full``."""
     over = s.is_over
     in_bout = s.phase == BOUT
     res = s.result_

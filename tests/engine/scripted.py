@@ -47,3 +47,10 @@ def refusal(state: GameState, move: str) -> str:
         state.apply(int(seat), Action.parse(text))
     assert state.to_json() == before
     return str(err.value)
+
+
+def all_hands(state: GameState) -> list[list[str]]:
+    """Every hand in notation, as the full view shows them (a test may look)."""
+    hands = state.full_view().hands
+    assert hands is not None
+    return hands

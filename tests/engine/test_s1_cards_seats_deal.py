@@ -20,7 +20,7 @@ from games.engine import (
     deck_cards,
     new_game,
 )
-from tests.engine.scripted import game, play, refusal
+from tests.engine.scripted import all_hands, game, play, refusal
 
 S, C, D, H = 0, 1, 2, 3
 
@@ -150,7 +150,7 @@ def test_the_turned_trump_is_the_last_card_drawn() -> None:
     events = play(state, "0: attack 6S", "1: cover 7S>6S")
     assert [e.kind for e in events][-3:] == ["bito", "draw", "draw"]
     full = state.full_view()
-    assert "7C" in full.hands[0] and "9D" in full.hands[1]
+    assert "7C" in all_hands(state)[0] and "9D" in all_hands(state)[1]
     assert full.stock_count == 0
 
 
@@ -164,7 +164,7 @@ def test_a_whole_deck_deal_makes_the_last_card_dealt_trump_and_keeps_it_in_hand(
     state = new_game(Rules(players=players, deck=deck), seed="whole", dealer=1)
     full = state.full_view()
     assert full.stock_count == 0
-    assert full.trump_card is not None and full.trump_card in full.hands[1]
+    assert full.trump_card is not None and full.trump_card in all_hands(state)[1]
     assert full.trump_suit == full.trump_card[-1]
     assert all(state.view(s).trump_card == full.trump_card for s in range(players))
     assert state.spectator_view().trump_card == full.trump_card

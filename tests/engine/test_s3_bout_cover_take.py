@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import Action, IllegalAction, beats, card_from_str
 from games.engine.state import GameState
-from tests.engine.scripted import game, play, refusal
+from tests.engine.scripted import all_hands, game, play, refusal
 
 
 @pytest.mark.parametrize(
@@ -108,7 +108,7 @@ def test_taking_takes_every_card_on_the_table_covered_ones_included() -> None:
     """
     state = duel()
     play(state, "0: attack 6S 6C", "1: cover 7S>6S", "1: take")
-    hand = state.full_view().hands[1]
+    hand = all_hands(state)[1]
     assert {"6S", "6C", "7S"} <= set(hand) and state.view(0).table == []
 
 
@@ -120,7 +120,7 @@ def test_after_a_take_the_attackers_may_still_throw_in_and_the_defender_takes_th
     assert state.awaiting() == {0: "take_more"}
     play(state, "0: attack 6C")
     assert state.awaiting() == {0: "lead"}
-    assert {"6S", "6C"} <= set(state.full_view().hands[1])
+    assert {"6S", "6C"} <= set(all_hands(state)[1])
 
 
 def test_after_declaring_a_take_the_defender_covers_nothing_more() -> None:
@@ -131,7 +131,7 @@ def test_after_declaring_a_take_the_defender_covers_nothing_more() -> None:
     with pytest.raises(IllegalAction):
         state.apply(1, Action.parse("cover 7S>6S"))
     play(state, "2: attack 6H", "0: pass")
-    assert {"6S", "6H"} <= set(state.full_view().hands[1])
+    assert {"6S", "6H"} <= set(all_hands(state)[1])
 
 
 def test_after_a_take_the_passes_end_the_throwing_in_and_the_defender_picks_up() -> None:
@@ -163,4 +163,4 @@ def test_bito_sends_the_table_face_down_to_the_discard_pile() -> None:
     assert state.view(0).discard_count == 2 and state.view(0).discard is None
     full = state.full_view()
     assert full.discard == ["9S", "AS"]
-    assert not {"9S", "AS"} & {c for h in full.hands for c in h}
+    assert not {"9S", "AS"} & {c for h in all_hands(state) for c in h}

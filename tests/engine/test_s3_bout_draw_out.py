@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine import Event
-from tests.engine.scripted import game, play
+from tests.engine.scripted import all_hands, game, play
 
 #: Seat 0 leads 6♠ against seat 1, seat 3 throws in 6♥, seat 1 covers both; trump ♦.
 FOUR = [
@@ -55,8 +55,8 @@ def test_each_player_draws_all_the_cards_they_need_at_once() -> None:
     events = play(state, "0: attack 6S 6C 6H", "1: cover 7S>6S", "1: cover 7C>6C",
                   "1: cover 7H>6H")
     assert draws(events) == [(0, 3), (1, 3)]
-    full = state.full_view()
-    assert {"9D", "10D", "JD"} <= set(full.hands[0]) and {"KD", "AD", "8C"} <= set(full.hands[1])
+    hands = all_hands(state)
+    assert {"9D", "10D", "JD"} <= set(hands[0]) and {"KD", "AD", "8C"} <= set(hands[1])
 
 
 def test_a_player_without_cards_draws_while_the_stock_lasts() -> None:

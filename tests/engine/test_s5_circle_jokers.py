@@ -10,9 +10,9 @@ from games.engine.state import GameState
 from tests.engine.scripted import play, refusal, stage2
 
 
-def joker_table(hands: list[list[str]], **options: object) -> GameState:
-    """A scripted stage 2 (trump ♦, seat 0 leading) played with the two jokers."""
-    return stage2(hands, jokers=2, **options)
+def joker_table(hands: list[list[str]], first: int | None = 0, **options: object) -> GameState:
+    """A scripted stage 2 (trump ♦, ``first`` leading) played with the two jokers."""
+    return stage2(hands, first, jokers=2, **options)
 
 
 def test_a_joker_never_leads() -> None:

@@ -17,7 +17,7 @@ from games.engine import (
     shuffled,
 )
 from games.engine.state import GameState
-from tests.engine.scripted import play
+from tests.engine.scripted import all_hands, play
 
 
 def circle_game(players: int, circle: list[str], center: str, stock: list[str],
@@ -81,7 +81,7 @@ def test_when_the_stock_is_gone_the_next_player_takes_the_trump_card_and_beats_w
         ("leftovers", 0, 1), ("leftovers", 1, 2), ("leftovers", 2, 1)]
     full = state.full_view()
     assert full.hand_counts == [3, 6, 3] and full.circle == [] and state.stage == 2
-    assert {"9H", "8H", "2D", "9C"} <= set(full.hands[1])
+    assert {"9H", "8H", "2D", "9C"} <= set(all_hands(state)[1])
 
 
 def test_a_trump_card_that_beats_nothing_is_shuffled_into_the_leftovers() -> None:
@@ -94,7 +94,7 @@ def test_a_trump_card_that_beats_nothing_is_shuffled_into_the_leftovers() -> Non
     assert ("trump_taken", 2, "2D") in kinds(events) and ("to_circle", 2, "2D") in kinds(events)
     assert {e.seat: e.count for e in events if e.kind == "leftovers"} == {2: 2, 0: 2, 1: 1}
     full = state.full_view()
-    assert "2D" in {c for h in full.hands for c in h}
+    assert "2D" in {c for h in all_hands(state) for c in h}
     assert full.hand_counts == [4, 5, 4]
 
 
@@ -160,7 +160,7 @@ def test_nothing_beats_a_joker_lying_in_the_circle() -> None:
     assert Action.parse("beat 2D>RJ") not in state.legal_actions(0)
     play(state, "0: beat 2D>2S")
     assert state.stage == 2
-    assert "RJ" in {c for h in state.full_view().hands for c in h}
+    assert "RJ" in {c for h in all_hands(state) for c in h}
 
 
 def test_a_drawn_joker_beats_any_circle_card_by_default() -> None:

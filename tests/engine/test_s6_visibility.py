@@ -24,7 +24,7 @@ import pytest
 
 from games.engine import Deal, Rules, new_game
 from games.engine.state import GameState
-from tests.engine.scripted import game, play
+from tests.engine.scripted import all_hands, game, play
 
 CARD = re.compile(r"\b(?:10|[2-9JQKA])[SCDH]\b|\b[RB]J\b")
 
@@ -39,7 +39,7 @@ def hidden_from(state: GameState, seat: int | None) -> set[str]:
     the trump card and the shown lowest trump are public."""
     full = state.full_view()
     hidden: set[str] = set(full.stock or []) | set(full.discard or [])
-    for other, hand in enumerate(full.hands or []):
+    for other, hand in enumerate(all_hands(state) or []):
         if other != seat:
             hidden |= set(hand)
     return hidden - {full.trump_card, full.opening_trump}
@@ -67,7 +67,7 @@ def test_a_player_sees_their_own_hand_and_only_counts_of_the_others() -> None:
     full = state.full_view()
     for seat in range(3):
         view = state.view(seat)
-        assert sorted(view.hand) == sorted(full.hands[seat])
+        assert sorted(view.hand) == sorted(all_hands(state)[seat])
         assert view.hands is None
         assert view.hand_counts == full.hand_counts
 
@@ -144,7 +144,7 @@ def test_after_the_game_the_full_view_shows_everything() -> None:
     play(state, "0: attack 6S", "1: cover 7S>6S")
     assert state.is_over
     full = state.full_view()
-    assert full.hands == [[], ["8S"]] and full.discard == ["6S", "7S"]
+    assert all_hands(state) == [[], ["8S"]] and full.discard == ["6S", "7S"]
     assert full.result is not None and full.result["fool"] == 1
 
 

@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -41,6 +42,25 @@ class Stack:
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self.logs: dict[str, Path] = {}
         self.ports: dict[str, int] = {}
+        self.commands: dict[str, list[str]] = {}
+        self.supervised: set[str] = set()
+        self.restarts: dict[str, int] = {}
+        self._closing = threading.Event()
+        self._supervisor = threading.Thread(target=self._supervise, daemon=True)
+        self._supervisor.start()
+
+    def supervise(self, *names: str) -> None:
+        """Restart these processes whenever they exit, as systemd (``Restart=always``) or a
+        Procfile platform does in production."""
+        self.supervised.update(names)
+
+    def _supervise(self) -> None:
+        while not self._closing.wait(0.5):
+            for name in list(self.supervised):
+                process = self.processes.get(name)
+                if process is not None and process.poll() is not None and not self._closing.is_set():
+                    self.restarts[name] = self.restarts.get(name, 0) + 1
+                    self._start(name, self.commands[name])
 
     def rearm(self) -> None:
         """``manage.py rearm_deadlines`` in the stack: the deal's deadline and bot turns."""
@@ -50,6 +70,7 @@ class Stack:
         )
         assert done.returncode == 0, done.stderr
     def _start(self, name: str, command: list[str]) -> subprocess.Popen[bytes]:
+        self.commands[name] = command
         log = self.folder / f"{name}.log"
         self.logs[name] = log
         with log.open("ab") as out:
@@ -95,6 +116,7 @@ class Stack:
 
     def kill(self, name: str) -> None:
         """SIGKILL: no cleanup, no goodbye, like a crash or the OOM killer (children too)."""
+        self.supervised.discard(name)
         process = self.processes.pop(name)
         children = _children(process.pid)
         process.kill()
@@ -106,6 +128,8 @@ class Stack:
         return path.read_text(errors="replace") if path and path.exists() else ""
 
     def close(self) -> None:
+        self._closing.set()
+        self._supervisor.join(timeout=5)
         for name in list(self.processes):
             process = self.processes.pop(name)
             children = _children(process.pid)

@@ -154,7 +154,10 @@ async def test_the_wrong_seats_action_is_refused_to_the_sender_alone(
         json.dumps({"action": 7, "version": 0}),
         json.dumps({"action": "take", "version": -1}),
         json.dumps({"action": "", "version": 0}),
+        json.dumps({"action": "take", "version": "²"}),  # a digit to str.isdigit, not to int
+        "[" * 100_000,  # nested deep enough to exhaust the JSON parser's recursion
     ],
+    ids=["text", "list", "no-version", "action-not-text", "negative", "empty", "sup2", "nested"],
 )
 async def test_a_malformed_frame_gets_an_error_frame(
     frame: str, sockets: list[WebsocketCommunicator]

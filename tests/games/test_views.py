@@ -107,6 +107,14 @@ def test_a_private_table_needs_its_invite_link() -> None:
     assert reverse("games:table_invite", args=[table.invite_token]) in host_page
 
 
+def test_a_seat_position_that_is_not_a_number_takes_the_next_free_seat() -> None:
+    host, guest = make_user("host"), make_user("guest")
+    table = services.table_create(creator=host, rules=Rules(players=3))
+    response = client_for(guest).post(reverse("games:seat_take", args=[table.pk]), {"position": "²"})
+    assert response.status_code == 302
+    assert table.seats.get(user=guest).position == 1
+
+
 def test_take_and_leave_a_seat() -> None:
     host, guest = make_user("host"), make_user("guest")
     table = services.table_create(creator=host, rules=Rules(players=3))

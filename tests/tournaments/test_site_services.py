@@ -268,3 +268,32 @@ def test_a_double_elimination_player_removed_forfeits_through_the_losers_bracket
     tournament = play_running_games(tournament)
     assert tournament.status == Tournament.Status.FINISHED and tournament.winner != removed
     assert not Pairing.objects.filter(tournament=tournament, status=Pairing.Status.PLAYING).exists()
+
+
+def test_a_rated_tournament_seeds_by_the_pool_rating_and_plays_rated_tables(
+    organiser: User, make_player: Callable[[str], User]
+) -> None:
+    from accounts.models import Rating
+
+    tournament = open_with_bots(organiser, 0, rated=True, rules=Rules(players=2).to_dict())
+    strong, weak = make_player("strong"), make_player("weak")
+    Rating.objects.create(user=strong, pool="podkidnoy:2", rating=1720, best=1720)
+    for user in (weak, strong):
+        services.entry_register(tournament_id=tournament.pk, user=user)
+    assert tournament.entries.get(player=strong).seed_rating == 1720
+    assert tournament.entries.get(player=weak).seed_rating == 1500
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    assert tournament.entries.get(player=strong).seed == 1
+    pairing = tournament.pairings.get()
+    assert pairing.table is not None and pairing.table.rated
+    assert [p.user for p in pairing.players.all()] == [strong, weak]
+
+
+def test_a_rated_tournament_with_house_rules_is_refused(organiser: User) -> None:
+    from conftest import tournament_settings
+
+    with pytest.raises(services.TournamentError, match="standard options"):
+        services.tournament_create(
+            organiser=organiser,
+            settings=tournament_settings(rated=True, rules=Rules(players=2, deck=24).to_dict()),
+        )

@@ -286,3 +286,16 @@ def test_a_players_tournament_history_lists_places(organiser: User) -> None:
     html = render_to_string("tournaments/_history.html", {"entries": selectors.player_history(user=winner)})
     assert "History cup" in html and "place 1" in html
     assert "No tournaments yet." in render_to_string("tournaments/_history.html", {"entries": []})
+
+
+def test_a_players_profile_lists_their_tournaments_with_places(organiser: User) -> None:
+    tournament = open_with_bots(organiser, 4)
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    tournament = play_running_games(tournament)
+    winner = tournament.entries.get(place=1).player
+
+    page = Client().get(reverse("accounts:profile", args=[winner.pk])).content.decode()
+
+    assert tournament.name in page
+    assert reverse("tournaments:detail", args=[tournament.pk]) in page
+    assert "place 1" in page

@@ -263,20 +263,27 @@ async def run(
                 for i in range(len(matches))
             )
         )
-    log(f"Play: {len(matches)} tables for {duration:.0f} s…")
+    log(f"Play: connecting {len(matches)} tables…")
     play = loadclient.Tally()
-    started = time.monotonic()
-    until = started + duration
+    clock = loadclient.Clock(duration)
+    waiting = len(matches)
+
+    def ready() -> None:
+        nonlocal waiting
+        waiting -= 1
+        if not waiting:
+            log(f"Play: {len(matches)} tables for {duration:.0f} s…")
+            clock.start()
 
     async def table(match_id: int, seats: list[loadclient.Seat], table_rng: random.Random) -> None:
-        await asyncio.sleep(table_rng.uniform(0, min(think, duration / 4)))  # no thundering herd
+        await asyncio.sleep(table_rng.uniform(0, 2.0))  # connect without a thundering herd
         await loadclient.play_table(
-            match_id, seats, until=until, think=think, tally=play,
+            match_id, seats, clock=clock, ready=ready, think=think, tally=play,
             next_match=lambda done: asyncio.to_thread(next_match, done), rng=table_rng,
         )
 
     await asyncio.gather(*(table(m, s, random.Random(rng.random())) for m, s in matches))
-    elapsed = max(time.monotonic() - started, 1e-9)
+    elapsed = max(time.monotonic() - (clock.until - duration), 1e-9)
     for error in (echo.errors + play.errors)[:20]:
         log(f"error: {error}")
     log(f"{play.matches} matches finished, {play.stale} stale moves retried.")
