@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.rating_selectors import leaderboard_page, provisional_ratings
-from accounts.ratings import all_pools
 from games.elo import PROVISIONAL_GAMES
-from games.history_forms import pool_label
+from games.history_forms import pool_choices
 
 DEFAULT_POOL = "podkidnoy:2"
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
     """``?pool=<variant>:<kind>`` (default two-player podkidnoy), ``?page=N``."""
-    pools = all_pools()
+    pools = pool_choices()
+    labels = dict(pools)
     pool = request.GET.get("pool", DEFAULT_POOL)
-    if pool not in pools:
+    if pool not in labels:
         pool = DEFAULT_POOL
     page = leaderboard_page(pool=pool, page=request.GET.get("page", 1))
     context = {
         "pool": pool,
-        "pool_name": pool_label(pool),
-        "pools": [(name, pool_label(name)) for name in pools],
+        "pool_name": labels[pool],
+        "pool_query": urlencode({"pool": pool}),
+        "pools": pools,
         "page": page,
         "first_rank": page.start_index(),
         "provisional": list(provisional_ratings(pool=pool)),

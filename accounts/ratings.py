@@ -38,14 +38,6 @@ from games.services import rated_pool
 #: The advisory-lock key of rating writes on PostgreSQL ("elo" in ASCII).
 RATINGS_LOCK_KEY = 0x656C6F
 
-POOL_KINDS = ("2", "3-6", "2v2")
-VARIANTS = ("podkidnoy", "perevodnoy", "circle")
-
-
-def all_pools() -> list[str]:
-    """Every pool name, variant by variant (the leaderboard's tabs)."""
-    return [f"{variant}:{kind}" for variant in VARIANTS for kind in POOL_KINDS]
-
 
 def match_pool(match: Match) -> str | None:
     """The pool a finished match counts in, or ``None`` for a casual (or unratable) match."""

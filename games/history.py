@@ -6,7 +6,7 @@ a page of history is three queries however many matches it lists (count, page, p
 
 Filters (all optional, combined with AND): variant, pool (``"<variant>:<kind>"``, the table
 kind whether rated or not), rated, outcome (``won`` / ``out`` / ``fool`` / ``draw``, as defined
-in ``games.outcome``), an opponent, a tournament (see ``tournament_match_ids``) and a date range.
+in ``games.outcome``), an opponent and a date range.
 
 Speed: the user's rows come from the ``MatchPlayer.user`` index; the order is the match's
 ``finished_at`` (an index on ``games_match.finished_at`` belongs in ``games.models``).
@@ -22,11 +22,19 @@ from django.core.paginator import Page, Paginator
 from django.db.models import F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from accounts.models import RatingChange, User
+from games.engine.rules import VARIANTS
 from games.models import Match, MatchPlayer
 from games.outcome import DRAW, FOOL, OUT, WON, seat_outcome
 
 PAGE_SIZE = 25
+#: Table kinds: two players, three to six each for themselves, two against two.
 KINDS = ("2", "3-6", "2v2")
+
+
+def all_pools() -> list[str]:
+    """Every pool name, variant by variant: the leaderboard's tabs and the history's table filter
+    (the same names whether a match was rated or not, see ``table_kind_pool``)."""
+    return [f"{variant}:{kind}" for variant in VARIANTS for kind in KINDS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,19 +46,8 @@ class HistoryFilters:
     rated: bool | None = None
     outcome: str | None = None
     opponent: int | None = None
-    tournament: int | None = None
     date_from: date | None = None
     date_to: date | None = None
-
-
-def tournament_match_ids(tournament_id: int) -> QuerySet[Any] | None:
-    """HOOK for the tournaments app: the ids of a tournament's matches, as a subquery.
-
-    ``None`` while ``tournaments`` has no match model: the tournament filter is then ignored and
-    not offered on the page. The tournaments helper replaces the body with e.g.
-    ``TournamentMatch.objects.filter(tournament_id=tournament_id).values("match_id")``.
-    """
-    return None
 
 
 def table_kind_pool(rules: dict[str, Any]) -> str:
@@ -138,10 +135,6 @@ def user_history(*, user: User, filters: HistoryFilters | None = None) -> QueryS
         rows = rows.filter(
             match__in=MatchPlayer.objects.filter(user_id=filters.opponent).values("match_id")
         ).exclude(user_id=filters.opponent)
-    if filters.tournament:
-        ids = tournament_match_ids(filters.tournament)
-        if ids is not None:
-            rows = rows.filter(match_id__in=ids)
     if filters.date_from:
         rows = rows.filter(match__finished_at__date__gte=filters.date_from)
     if filters.date_to:

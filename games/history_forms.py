@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.forms import VARIANT_CHOICES
-from games.history import KINDS, HistoryFilters
+from games.history import HistoryFilters, all_pools
 from games.outcome import DRAW, FOOL, OUT, WON
 
 KIND_NAMES = {"2": _("two players"), "3-6": _("3-6 players"), "2v2": _("2 vs 2")}
@@ -31,11 +31,8 @@ def pool_label(pool: str) -> str:
 
 
 def pool_choices() -> list[tuple[str, str]]:
-    return [
-        (f"{variant}:{kind}", pool_label(f"{variant}:{kind}"))
-        for variant, _l in VARIANT_CHOICES
-        for kind in KINDS
-    ]
+    """Every pool with its label (the history's table filter)."""
+    return [(pool, pool_label(pool)) for pool in all_pools()]
 
 
 class HistoryFilterForm(forms.Form):

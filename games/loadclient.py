@@ -32,7 +32,8 @@ OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x
 
 
 class WebSocketClosed(ConnectionError):
-    """The server closed the socket (``code`` is its close code, 1006 when it just vanished)."""
+    """The server closed the socket (``code``: its close code, or the HTTP status of a refused
+    handshake)."""
 
     def __init__(self, code: int) -> None:
         super().__init__(f"websocket closed with code {code}")
@@ -134,7 +135,7 @@ def encode_frame(opcode: int, payload: bytes) -> bytes:
 _STATUS = re.compile(r'id="match-status"[^>]*?data-your-move="([01])" data-version="(\d+)"')
 _LEGAL = re.compile(r'data-legal="([^"]*)"')
 _TIMER = re.compile(r'<progress class="timer"')
-_ERROR = re.compile(r'id="match-error"[^>]*?data-code="([^"]*)"[^>]*>([^<]*)</p>')
+_ERROR = re.compile(r'id="match-error"(?:[^>]*?data-code="([^"]*)")?[^>]*>([^<]*)</p>')
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +167,7 @@ def read_frame(text: str) -> MatchFrame:
         your_move=bool(status and status.group(1) == "1"),
         legal=actions,
         active=bool(_TIMER.search(text)) if status else True,
-        error_code=error.group(1) if error else "",
+        error_code=(error.group(1) or "") if error else "",
         error=html.unescape(error.group(2)).strip() if error else "",
     )
 
@@ -181,7 +182,6 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
     matches: int = 0
-    stale: int = 0
     errors: list[str] = field(default_factory=list)
 
     def error(self, text: str) -> None:
@@ -327,9 +327,6 @@ async def _play_match(
             sent = time.monotonic()
             await mover.ws.send_text(json.dumps({"action": action, "version": version}))
             if not await _wait_all(sockets, lambda s, v=version: s.version > v, move_timeout):
-                if mover.frame and mover.frame.error_code == "stale":
-                    tally.stale += 1
-                    continue
                 tally.error(f"match {match_id}: {action!r} at version {version} never arrived")
                 return False
             tally.latencies.append(time.monotonic() - sent)
@@ -346,20 +343,16 @@ async def _play_match(
 
 
 async def _read(sock: _Socket, tally: Tally, match_id: int) -> None:
-    """Keep ``sock``'s newest view; count error frames other than a stale version."""
+    """Keep ``sock``'s newest view; count every error frame (only one seat is awaited at a time
+    at these tables, so even a stale version would mean something went wrong)."""
     try:
         while True:
             frame = read_frame(await sock.ws.receive_text())
-            if frame.error_code and frame.error_code != "stale":
+            if frame.error_code or frame.error:
                 tally.error(f"match {match_id}: error frame {frame.error_code}: {frame.error}")
             if frame.version is not None and frame.version >= sock.version:
                 sock.version = frame.version
                 sock.frame = frame
-            elif frame.error_code and sock.frame is not None:
-                sock.frame = MatchFrame(
-                    sock.frame.version, sock.frame.your_move, sock.frame.legal, sock.frame.active,
-                    frame.error_code, frame.error,
-                )
             sock.arrived.set()
     except (OSError, WebSocketClosed, asyncio.IncompleteReadError):
         sock.arrived.set()

@@ -69,9 +69,10 @@ def refresh_fragment(tournament_id: int, version: int) -> str:
 
 
 def _page_version(scope: dict[str, Any]) -> int | None:
-    """The version the page was rendered at (``?v=``), if it says."""
+    """The version the page was rendered at (``?v=``), if it says (ASCII digits only: ``"²"``
+    passes ``str.isdigit`` but not ``int``)."""
     value = parse_qs(scope.get("query_string", b"").decode()).get("v", [""])[0]
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() else None
 
 
 def _visible_version(tournament_id: int, user: Any) -> int | None:

@@ -15,12 +15,10 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.forms import describe_rules
-from games.models import Match
 from tournaments import selectors
 from tournaments.elimination import Section, SlotState
 from tournaments.elimination import Status as SlotStatus
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.services import may_run
 from tournaments.standings import DEFAULT_TIEBREAKS, Tiebreak
 
 #: The tiebreak columns' headings and the sentences that explain them on the page.
@@ -126,7 +124,7 @@ def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, An
         "entries": entries,
         "active_count": sum(1 for e in entries if e.is_active),
         "my_entry": mine,
-        "may_run": may_run(tournament, user),
+        "may_run": selectors.may_run(tournament, user),
         "my_tables": [n for n in selectors.next_tables(user=user) if n.tournament.pk == tournament.pk],
         "rules_lines": describe_rules(tournament.rules),
         "can_check_in": _can_check_in(tournament, mine),
@@ -141,8 +139,9 @@ def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, An
         Tournament.Status.CHECK_IN,
     ):
         return context
+    matches = selectors.table_matches(tournament)
     if tournament.is_elimination:
-        context["bracket"] = _bracket(tournament, names)
+        context["bracket"] = _bracket(tournament, names, matches)
     else:
         context["standings"] = [
             StandingLine(s.rank, names.get(s.player, "?"), s.points, list(s.tiebreaks), s.played, s.byes)
@@ -151,7 +150,7 @@ def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, An
         context["tiebreaks"] = [
             (str(TIEBREAK_TEXT[t][0]), str(TIEBREAK_TEXT[t][1])) for t in DEFAULT_TIEBREAKS
         ]
-    context["rounds"] = _rounds(tournament, names, context["may_run"])
+    context["rounds"] = _rounds(tournament, names, matches, context["may_run"])
     return context
 
 
@@ -165,17 +164,18 @@ def _can_check_in(tournament: Tournament, entry: Entry | None) -> bool:
     )
 
 
-def _pairing_url(pairing: Pairing | None) -> str:
-    """The running game of a pairing, else its table (empty for a bye)."""
+def _pairing_url(pairing: Pairing | None, matches: dict[int, int]) -> str:
+    """The latest game of a pairing, else its table (empty for a bye); ``matches`` is
+    ``selectors.table_matches``."""
     if pairing is None or pairing.table_id is None:
         return ""
-    match = Match.objects.filter(table_id=pairing.table_id).order_by("-number").first()
-    if match is not None:
-        return reverse("games:match", args=[match.pk])
+    match_id = matches.get(pairing.table_id)
+    if match_id is not None:
+        return reverse("games:match", args=[match_id])
     return reverse("games:table", args=[pairing.table_id])
 
 
-def _bracket(tournament: Tournament, names: dict[int, str]) -> list[BracketSection]:
+def _bracket(tournament: Tournament, names: dict[int, str], matches: dict[int, int]) -> list[BracketSection]:
     states = selectors.bracket_states(tournament)
     pairings = {p.slot: p for p in tournament.pairings.exclude(slot="")}
     sections: dict[Section, dict[int, list[SlotView]]] = {}
@@ -183,7 +183,7 @@ def _bracket(tournament: Tournament, names: dict[int, str]) -> list[BracketSecti
         if state.slot.reset and state.status is SlotStatus.VOID:
             continue  # no reset was needed: leave the box out
         column = sections.setdefault(state.slot.section, {}).setdefault(state.slot.round, [])
-        column.append(_slot_view(state, names, pairings.get(state.slot.id)))
+        column.append(_slot_view(state, names, pairings.get(state.slot.id), matches))
     found = []
     for section in (Section.WINNERS, Section.LOSERS, Section.GRAND_FINAL, Section.THIRD_PLACE):
         rounds = sections.get(section)
@@ -210,7 +210,9 @@ def _round_title(section: Section, number: int, last: int) -> str:
     return str(_("Round %(number)d") % {"number": number})
 
 
-def _slot_view(state: SlotState, names: dict[int, str], pairing: Pairing | None) -> SlotView:
+def _slot_view(
+    state: SlotState, names: dict[int, str], pairing: Pairing | None, matches: dict[int, int]
+) -> SlotView:
     shown = []
     for player in state.players:
         if player is not None:
@@ -227,12 +229,14 @@ def _slot_view(state: SlotState, names: dict[int, str], pairing: Pairing | None)
         names=(shown[0], shown[1]),
         winner_side=side,
         status=state.status.value,
-        url=_pairing_url(pairing),
+        url=_pairing_url(pairing, matches),
         forfeit=state.forfeit or bool(pairing and pairing.forfeit),
     )
 
 
-def _rounds(tournament: Tournament, names: dict[int, str], runner: bool) -> list[RoundView]:
+def _rounds(
+    tournament: Tournament, names: dict[int, str], matches: dict[int, int], runner: bool
+) -> list[RoundView]:
     found = []
     for round_ in selectors.rounds_with_pairings(tournament):
         view = RoundView(round_.number, round_.final)
@@ -245,13 +249,13 @@ def _rounds(tournament: Tournament, names: dict[int, str], runner: bool) -> list
                     names=[names.get(p.user_id, p.user.public_name) for p in players],
                     result=_result_text(tournament, pairing, players),
                     status=pairing.status,
-                    url=_pairing_url(pairing),
+                    url=_pairing_url(pairing, matches),
                     pairing_id=pairing.pk,
                     correctable=runner
                     and tournament.is_live
                     and not tournament.is_multi_table
                     and len(players) == 2,
-                    corrected=pairing.corrections.exists(),
+                    corrected=pairing.corrected,
                 )
             )
         found.append(view)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.models import Rating, User
 from games.elo import START_RATING
@@ -19,7 +19,7 @@ from games.engine import Rules
 from games.models import Match
 from games.services import rated_pool
 from tournaments.elimination import BracketPlan, Format, SlotId, SlotState, bracket_state, plan_bracket
-from tournaments.models import Entry, Pairing, PairingPlayer, Round, Tournament
+from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
 from tournaments.multitable import TableResult
 from tournaments.seeding import PlayerId
 from tournaments.standings import GameResult, Standing, multitable_standings, two_player_standings
@@ -67,11 +67,14 @@ def tournament_get(*, tournament_id: int) -> Tournament:
     return Tournament.objects.select_related("organiser", "winner").get(pk=tournament_id)
 
 
-def may_see(tournament: Tournament, user: User | Any) -> bool:
-    """A draft is seen by its organiser and staff only."""
-    if tournament.status != Tournament.Status.DRAFT:
-        return True
+def may_run(tournament: Tournament, user: User | Any) -> bool:
+    """Whether ``user`` may run ``tournament``: its organiser, or staff."""
     return bool(user.is_authenticated and (user.is_staff or tournament.organiser_id == user.pk))
+
+
+def may_see(tournament: Tournament, user: User | Any) -> bool:
+    """A draft is seen by those who may run it only."""
+    return tournament.status != Tournament.Status.DRAFT or may_run(tournament, user)
 
 
 def entries(tournament: Tournament) -> list[Entry]:
@@ -114,12 +117,26 @@ def next_tables(*, user: User | Any) -> list[NextTable]:
         .select_related("tournament")
         .order_by("pk")
     )
+    pairings = list(rows)
+    active = _latest_matches(
+        Match.objects.filter(table_id__in=[p.table_id for p in pairings], status=Match.Status.ACTIVE)
+    )
     found = []
-    for pairing in rows:
+    for pairing in pairings:
         assert pairing.table_id is not None
-        match = Match.objects.filter(table_id=pairing.table_id, status=Match.Status.ACTIVE).first()
-        found.append(NextTable(pairing.tournament, pairing.table_id, match.pk if match else None))
+        found.append(NextTable(pairing.tournament, pairing.table_id, active.get(pairing.table_id)))
     return found
+
+
+def table_matches(tournament: Tournament) -> dict[int, int]:
+    """Table -> the id of its latest match, for every table of ``tournament`` (one query, so a
+    page links each pairing to its game without a query per pairing)."""
+    return _latest_matches(Match.objects.filter(table__tournament_pairing__tournament=tournament))
+
+
+def _latest_matches(matches: QuerySet[Match]) -> dict[int, int]:
+    """Table -> the id of the highest-numbered of ``matches`` at it."""
+    return dict(matches.order_by("table_id", "number").values_list("table_id", "pk"))
 
 
 # --- results as the pure code wants them ---------------------------------------------------------
@@ -212,10 +229,15 @@ def standings(tournament: Tournament) -> list[Standing]:
 
 
 def rounds_with_pairings(tournament: Tournament) -> list[Round]:
-    """Rounds, each with its pairings and their players (for the round-by-round tables)."""
+    """Rounds, each with its pairings and their players (for the round-by-round tables); each
+    pairing carries ``corrected``, whether the organiser changed its result."""
     players = Prefetch("players", queryset=PairingPlayer.objects.select_related("user"))
+    corrected = Exists(ResultCorrection.objects.filter(pairing=OuterRef("pk")))
     pairings = Prefetch(
-        "pairings", queryset=Pairing.objects.prefetch_related(players).order_by("slot", "board")
+        "pairings",
+        queryset=Pairing.objects.annotate(corrected=corrected)
+        .prefetch_related(players)
+        .order_by("slot", "board"),
     )
     return list(tournament.round_set.prefetch_related(pairings).order_by("number"))
 

@@ -99,11 +99,6 @@ class NotAllowed(TournamentError):
     default_message = _("Only the organiser can do that.")
 
 
-def may_run(tournament: Tournament, user: User | Any) -> bool:
-    """Whether ``user`` may run ``tournament``: its organiser, or staff."""
-    return bool(user.is_authenticated and (user.is_staff or tournament.organiser_id == user.pk))
-
-
 # --- setting up -------------------------------------------------------------------------------
 
 
@@ -331,7 +326,9 @@ def player_remove(*, tournament_id: int, user: User, player_id: int) -> None:
     are forfeited and their opponents go through."""
     with transaction.atomic():
         tournament = _lock(tournament_id, user)
-        entry = tournament.entries.filter(player_id=player_id, state=Entry.State.ACTIVE).first()
+        # ``player__pk``, not ``player_id``: a pk lookup turns an id beyond the column's range
+        # (it comes from the URL) into "no row", where SQLite would raise OverflowError.
+        entry = tournament.entries.filter(player__pk=player_id, state=Entry.State.ACTIVE).first()
         if entry is None:
             raise TournamentError(_("That player is not in the tournament."))
         if not (tournament.is_open or tournament.is_live):
@@ -446,7 +443,7 @@ def _lock(tournament_id: int, user: User | None = None) -> Tournament:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
         raise TournamentError(_("There is no such tournament.")) from None
-    if user is not None and not may_run(tournament, user):
+    if user is not None and not selectors.may_run(tournament, user):
         raise NotAllowed()
     return tournament
 

@@ -68,18 +68,12 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The tournament page; its live part is refreshed over ``/ws/tournament/<id>/``."""
-    tournament = _visible(request, tournament_id)
-    context = present_tournament(tournament, request.user)
-    context.update(bots_form=BotsForm(), correction_form=CorrectionForm())
-    return render(request, "tournaments/detail.html", context)
+    return render(request, "tournaments/detail.html", _page_context(request, tournament_id))
 
 
 def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The live part alone (fetched by the page when its socket says the tournament changed)."""
-    tournament = _visible(request, tournament_id)
-    context = present_tournament(tournament, request.user)
-    context.update(bots_form=BotsForm(), correction_form=CorrectionForm())
-    return render(request, "tournaments/detail.html#live", context)
+    return render(request, "tournaments/detail.html#live", _page_context(request, tournament_id))
 
 
 # --- players ------------------------------------------------------------------------------------
@@ -199,10 +193,17 @@ def _visible(request: HttpRequest, tournament_id: int) -> Tournament:
     return tournament
 
 
+def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
+    """The page's context for this viewer: the full page and its live part render the same."""
+    context = present_tournament(_visible(request, tournament_id), request.user)
+    context.update(bots_form=BotsForm(), correction_form=CorrectionForm())
+    return context
+
+
 def _runnable(request: HttpRequest, tournament_id: int) -> Tournament:
     """The tournament if the visitor may run it: 404 if they cannot see it, else 403."""
     tournament = _visible(request, tournament_id)
-    if not services.may_run(tournament, request.user):
+    if not selectors.may_run(tournament, request.user):
         raise PermissionDenied
     return tournament
 

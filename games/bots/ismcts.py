@@ -207,6 +207,25 @@ def choose_strong(
     the game began: without it the bot knows less, nothing breaks) are everything it reads
     besides the view.
     """
+    return search_move(
+        view, legal_actions, seed, rules, history, iterations, time_ms, careful=True, endgame=True
+    )
+
+
+def search_move(
+    view: Any,
+    legal_actions: Sequence[Action],
+    seed: str,
+    rules: Rules | None,
+    history: Iterable[EventLike] | None,
+    iterations: int,
+    time_ms: float,
+    *,
+    careful: bool,
+    endgame: bool,
+) -> Action:
+    """A searched move: ``careful`` remembers the discard by face, ``endgame`` allows the
+    exact two-player endgame search."""
     start = time.perf_counter()
     deadline = start + time_ms / 1000
     choices = [a for a in legal_actions if a.kind != "redeal"] or list(legal_actions)
@@ -218,10 +237,11 @@ def choose_strong(
     pass_action = next((f for f in legal if f[0] == PASS), None)
     if me not in awaiting and pass_action is not None:
         return Action.from_fast(pass_action)
-    det, rules = root_state(view, rules, history, careful=True)
+    det, rules = root_state(view, rules, history, careful=careful)
     rng = random.Random(seed)
     if (
-        view.players == 2
+        endgame
+        and view.players == 2
         and view.stock_count <= 1
         and sum(view.hand_counts) <= ENDGAME_CARDS
         and view.stage != 1

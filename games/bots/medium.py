@@ -1,12 +1,13 @@
-"""The ``medium`` bot: a planning heuristic, also the playout policy of the ``strong`` search.
+"""The ``medium`` bot: a short search over a planning heuristic, which is also the playout
+policy of the ``strong`` search.
 
-Where ``easy`` looks at one card at a time, this one plans the whole answer:
+Where ``easy`` looks at one card at a time, the heuristic plans the whole answer:
 
 * defending, it first asks whether it can cover *every* attack card (a greedy matching,
   the hardest attack card first, each with its cheapest beater); if not it takes at once
-  instead of wasting cards on a bout it will lose anyway. It takes, too, when covering would
-  spend high trumps (or two trumps) on a small table while the stock is thick. A free transfer
-  (a shown trump) or one with a plain card is preferred to any cover;
+  instead of opening more ranks to throw-ins. It takes, too, when covering would spend high
+  trumps (or two trumps) on a small table while the stock is thick. A free transfer (a shown
+  trump) or one with a plain card is preferred to any cover;
 * leading, it plays its cheapest rank with every plain copy of it (two sixes go together),
   and trumps only when nothing else is left; once the stock is empty a multi-card lead is
   worth more, since every card shed brings the end nearer;
@@ -15,13 +16,17 @@ Where ``easy`` looks at one card at a time, this one plans the whole answer:
 * it waits (passes) while the defender still has cards to answer: a throw-in after the cover
   knows more.
 
-It reads only the seat's own hand and public facts (table, counts, trump, stock size), so
-:func:`heuristic_move` is safe to call on a determinized state for the seat that owns it.
+On its own the heuristic only draws level with ``easy`` (0.509 over 2,000 games), so the
+``medium`` level runs the ``strong`` search with a small budget (100 ms) on top of it, without
+remembering the discard by face and without the exact endgame search.
+
+The heuristic reads only the seat's own hand and public facts (table, counts, trump, stock
+size), so :func:`heuristic_move` is safe to call on a determinized state for the seat that
+owns it.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -40,6 +45,9 @@ THICK_STOCK = 6
 HIGH_TRUMP_RANK = 12
 CHEAP_THROW_RANK = 10
 TAKER_THROW_RANK = 11
+#: The medium bot's search budget: iterations, and its wall-clock cap in milliseconds.
+MEDIUM_ITERATIONS = 400
+MEDIUM_TIME_MS = 100
 _PLAIN = (1 << RED_JOKER) - 1
 
 
@@ -261,16 +269,16 @@ def choose_medium(
     *,
     rules: Rules | None = None,
     history: Iterable[EventLike] | None = None,
+    iterations: int = MEDIUM_ITERATIONS,
+    time_ms: float = MEDIUM_TIME_MS,
 ) -> Action:
-    """The medium bot's choice for ``view.viewer``.
+    """The medium bot's choice for ``view.viewer``: a short search guided by the heuristic.
 
-    The heuristic reads only the seat's hand and public facts, so any determinization
-    serves; one is sampled (with ``seed``) just to have an engine state to read them from.
+    The heuristic alone only draws level with ``easy``; a few hundred sampled games on top
+    of it (no discard memory by face, no exact endgame: that is ``strong``) beat it.
     """
-    choices = [a for a in legal_actions if a.kind != "redeal"] or list(legal_actions)
-    if len(choices) == 1:
-        return choices[0]
-    det, _ = root_state(view, rules, history, careful=False)
-    state = det.sample(random.Random(seed))
-    fast = [a.to_fast() for a in choices]
-    return Action.from_fast(heuristic_move(state, int(view.viewer), fast))
+    from .ismcts import search_move  # the search imports this module's heuristic
+
+    return search_move(
+        view, legal_actions, seed, rules, history, iterations, time_ms, careful=False, endgame=False
+    )

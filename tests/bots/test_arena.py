@@ -46,8 +46,13 @@ def test_mirrored_games_swap_the_seats() -> None:
     ids=["podkidnoy-2", "perevodnoy-4", "circle-3"],
 )
 def test_a_short_match_runs(rules: Rules) -> None:
-    r = run("medium", "easy", 2, rules, seed=1)
+    r = run("easy", "random", 2, rules, seed=1)
     assert r["games"] == 2 and 0.0 <= r["a_score"] <= 1.0
+
+
+def test_the_search_bots_get_rules_and_history() -> None:
+    r = run("strong", "easy", 2, Rules(), seed=1, strong_ms=3)
+    assert r["a_ms_median"] > 0
 
 
 def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import partial
 
 import pytest
@@ -18,7 +19,7 @@ def _strong(view: object, legal: list[Action], seed: str, rules: Rules, history:
 
 
 def _medium(view: object, legal: list[Action], seed: str, rules: Rules, history: list[Event]) -> Action:
-    return choose_medium(view, legal, seed, rules=rules, history=history)
+    return choose_medium(view, legal, seed, rules=rules, history=history, iterations=4, time_ms=100)
 
 
 @pytest.mark.parametrize(("name", "rules"), TABLES, ids=[t[0] for t in TABLES])
@@ -85,7 +86,7 @@ def test_bots_cannot_read_a_hidden_card() -> None:
     for bot in (
         partial(choose_strong, iterations=60, time_ms=60_000),
         partial(choose_strong, iterations=60, time_ms=60_000, history=[]),
-        choose_medium,
+        partial(choose_medium, iterations=60, time_ms=60_000),
     ):
         assert bot(view_one, legal, "same", rules=Rules()) == bot(view_two, legal, "same", rules=Rules())
 
@@ -111,6 +112,15 @@ def test_a_decision_is_reproducible_from_its_seed() -> None:
     view, _, legal = _twin_positions()
     picks = {choose_strong(view, legal, "seed", iterations=80, time_ms=60_000) for _ in range(3)}
     assert len(picks) == 1
+    picks = {choose_medium(view, legal, "seed", iterations=80, time_ms=60_000) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_the_move_time_stays_under_its_cap() -> None:
+    view, _, legal = _twin_positions()
+    start = time.perf_counter()
+    choose_strong(view, legal, "t", time_ms=50)
+    assert time.perf_counter() - start < 0.5  # generous: CI machines are shared
 
 
 def test_a_thrower_waits_while_the_defender_answers() -> None:

@@ -8,16 +8,17 @@ directly. Redis is a private ``redis-server`` per stack rather than the run's Re
 test may restart it, and a worker must never take a task queued by another test run on the same
 machine (the run's database number is per xdist worker, not per run). Tasks the test process
 itself enqueued when dealing went to the run's broker, so ``rearm`` re-enqueues them in the stack.
-Everything started is stopped in ``close`` (the fixture calls it), killed if it does not stop.
+Everything started is stopped in ``close`` (the fixture calls it), killed if it does not stop;
+the processes' logs are kept in the test's ``tmp_path``.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -33,8 +34,8 @@ ROOT = Path(settings.BASE_DIR)
 class Stack:
     """Processes of one test, by name."""
 
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="durak-stack-"))
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder  # logs stay there for a failing test (pytest keeps its tmp_path)
         self.redis = RedisServer(self.folder)
         self.redis.start()
         self.env = child_env()
@@ -69,6 +70,7 @@ class Stack:
             capture_output=True, text=True, timeout=60, check=False,
         )
         assert done.returncode == 0, done.stderr
+
     def _start(self, name: str, command: list[str]) -> subprocess.Popen[bytes]:
         self.commands[name] = command
         log = self.folder / f"{name}.log"
@@ -159,8 +161,6 @@ def _kill(pids: list[int]) -> None:
 
 
 def wait_for_port(port: int, process: subprocess.Popen[bytes], log: str = "", timeout: float = 60) -> None:
-    import socket
-
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -4,6 +4,7 @@ for seats, and the checks every such test ends with."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,8 +22,8 @@ SHORT = {"deck": 24}
 
 
 @pytest.fixture
-def stack(transactional_db: None) -> Iterator[Stack]:
-    started = Stack()
+def stack(transactional_db: None, tmp_path: Path) -> Iterator[Stack]:
+    started = Stack(tmp_path)
     try:
         yield started
     finally:

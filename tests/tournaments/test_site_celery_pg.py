@@ -5,20 +5,17 @@ from __future__ import annotations
 
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 
 import pytest
-from celery.contrib.testing.worker import start_worker
-from conftest import open_with_bots
 from django.db import connection
-from django.test import override_settings
 
 from accounts.models import User
-from durak_site.celery import app
 from games.engine import Rules
 from games.models import Match
+from tests.celery_worker import celery_worker_on_own_queue
 from tests.games.services_support import make_user, play_out
+from tests.tournaments.support import open_with_bots, started_with_player
 from tournaments import services
 from tournaments.models import Pairing, Tournament
 
@@ -31,20 +28,8 @@ DECISIVE = Rules(players=2, deck=24, draws=False).to_dict()
 @pytest.fixture
 def celery_worker_thread() -> Iterator[None]:
     """A real Celery worker thread on a queue of its own, bots answering at once."""
-    queue = f"test-tournaments-{uuid.uuid4().hex}"
-    default_queue = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
-    try:
-        with (
-            override_settings(GAMES_BOT_DELAY=(0.0, 0.0)),
-            start_worker(app, perform_ping_check=False, queues=[queue], shutdown_timeout=30),
-        ):
-            yield
-    finally:
-        app.conf.task_default_queue = default_queue
-        with app.connection_for_write() as conn:  # drop the deadlines still pending
-            conn.default_channel.queue_purge(queue)
-            conn.default_channel.queue_delete(queue)
+    with celery_worker_on_own_queue("test-tournaments"):
+        yield
 
 
 @pytest.mark.redis
@@ -114,10 +99,7 @@ def test_two_semi_finals_ending_at_once_create_the_final_once() -> None:
 
 def test_a_withdrawal_during_play_and_a_late_result_do_not_double_advance() -> None:
     organiser: User = make_user("organiser")
-    tournament = open_with_bots(organiser, 3, rules=DECISIVE)
-    anna = make_user("anna")
-    services.entry_register(tournament_id=tournament.pk, user=anna)
-    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    tournament, anna = started_with_player(organiser, 3, "anna", rules=DECISIVE)
     other = Pairing.objects.exclude(players__user=anna).get(tournament=tournament)
     play_out(Match.objects.get(table=other.table))
 

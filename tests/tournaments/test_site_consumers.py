@@ -8,12 +8,12 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from conftest import open_with_bots, tournament_settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
 from accounts.models import User
 from tests.games.services_support import make_user
+from tests.tournaments.support import open_with_bots, tournament_settings
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.routing import websocket_urlpatterns

@@ -6,11 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import open_with_bots, play_running_games
 
 from accounts.models import User
 from games.engine import Rules
 from games.models import Match, Table
+from tests.games.services_support import play_out
+from tests.tournaments.support import (
+    open_with_bots,
+    play_running_games,
+    started_with_player,
+    tournament_settings,
+)
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, ResultCorrection, Tournament
 
@@ -37,8 +43,6 @@ def test_a_match_recorded_twice_advances_the_bracket_once(organiser: User) -> No
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     first = Pairing.objects.get(tournament=tournament, slot="W1-1")
     match = Match.objects.get(table=first.table)
-    from tests.games.services_support import play_out
-
     play_out(match)
     assert services.match_finished(match_id=match.pk)
     assert not services.match_finished(match_id=match.pk)
@@ -155,13 +159,8 @@ def test_the_periodic_tick_starts_a_tournament_at_its_time(organiser: User) -> N
     assert tournament.pairings.count() == 2
 
 
-def test_a_removed_player_forfeits_and_the_opponent_goes_through(
-    organiser: User, make_player: Callable[[str], User]
-) -> None:
-    tournament = open_with_bots(organiser, 3)
-    anna = make_player("anna")
-    services.entry_register(tournament_id=tournament.pk, user=anna)
-    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+def test_a_removed_player_forfeits_and_the_opponent_goes_through(organiser: User) -> None:
+    tournament, anna = started_with_player(organiser, 3, "anna")
     pairing = Pairing.objects.get(tournament=tournament, players__user=anna)
     opponent = pairing.players.exclude(user=anna).get().user
 
@@ -224,15 +223,10 @@ def test_a_paused_best_of_three_waits_and_resumes_with_the_next_game(organiser: 
     assert play_running_games(tournament).status == Tournament.Status.FINISHED
 
 
-def test_the_tick_deals_again_after_a_game_was_aborted(
-    organiser: User, make_player: Callable[[str], User]
-) -> None:
+def test_the_tick_deals_again_after_a_game_was_aborted(organiser: User) -> None:
     from games import services as games
 
-    tournament = open_with_bots(organiser, 1)
-    anna = make_player("anna")
-    services.entry_register(tournament_id=tournament.pk, user=anna)
-    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    tournament, anna = started_with_player(organiser, 1, "anna")
     pairing = tournament.pairings.get()
     match = Match.objects.get(table=pairing.table)
     if match.moves.exists():
@@ -242,13 +236,8 @@ def test_the_tick_deals_again_after_a_game_was_aborted(
     assert Match.objects.filter(table=pairing.table, status=Match.Status.ACTIVE).count() == 1
 
 
-def test_a_withdrawn_round_robin_player_forfeits_their_later_games(
-    organiser: User, make_player: Callable[[str], User]
-) -> None:
-    tournament = open_with_bots(organiser, 3, format=Tournament.Format.ROUND_ROBIN)
-    anna = make_player("anna")
-    services.entry_register(tournament_id=tournament.pk, user=anna)
-    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+def test_a_withdrawn_round_robin_player_forfeits_their_later_games(organiser: User) -> None:
+    tournament, anna = started_with_player(organiser, 3, "anna", format=Tournament.Format.ROUND_ROBIN)
     services.entry_withdraw(tournament_id=tournament.pk, user=anna)
     tournament = play_running_games(tournament)
     assert tournament.status == Tournament.Status.FINISHED
@@ -290,8 +279,6 @@ def test_a_rated_tournament_seeds_by_the_pool_rating_and_plays_rated_tables(
 
 
 def test_a_rated_tournament_with_house_rules_is_refused(organiser: User) -> None:
-    from conftest import tournament_settings
-
     with pytest.raises(services.TournamentError, match="standard options"):
         services.tournament_create(
             organiser=organiser,

@@ -8,13 +8,18 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from conftest import open_with_bots, play_running_games, tournament_settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
 from games.models import Match
+from tests.tournaments.support import (
+    open_with_bots,
+    play_running_games,
+    started_with_player,
+    tournament_settings,
+)
 from tournaments import services
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -109,13 +114,8 @@ def test_the_page_renders_in_every_state_and_format(
         )
 
 
-def test_a_player_sees_a_notice_with_a_link_to_their_table(
-    organiser: User, make_player: Callable[[str], User]
-) -> None:
-    tournament = open_with_bots(organiser, 1)
-    anna = make_player("anna")
-    services.entry_register(tournament_id=tournament.pk, user=anna)
-    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+def test_a_player_sees_a_notice_with_a_link_to_their_table(organiser: User) -> None:
+    tournament, anna = started_with_player(organiser, 1, "anna")
     pairing = Pairing.objects.get(tournament=tournament)
     match = Match.objects.get(table_id=pairing.table_id)
     for url in (reverse("tournaments:detail", args=[tournament.pk]), reverse("tournaments")):

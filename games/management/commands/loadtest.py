@@ -54,6 +54,8 @@ TURN_SECONDS = 60
 
 @dataclass(frozen=True, slots=True)
 class Server:
+    """A daphne the players connect to."""
+
     host: str
     port: int
 
@@ -286,7 +288,7 @@ async def run(
     elapsed = max(time.monotonic() - (clock.until - duration), 1e-9)
     for error in (echo.errors + play.errors)[:20]:
         log(f"error: {error}")
-    log(f"{play.matches} matches finished, {play.stale} stale moves retried.")
+    log(f"{play.matches} matches finished.")
     return {
         "tables": len(matches),
         "moves": play.moves,
