@@ -95,6 +95,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     except ValueError:
         number = 0
     step = replay_step(match, moves, number)
+    if request.htmx:  # a step of the replay: the fragment needs neither the log nor the players
+        return render(request, "games/history/match.html#replay", {"match": match, "step": step})
     changes = {change.user_id: change for change in match.rating_changes.all()}
     names = {p.seat: p.user.public_name for p in match.players.all()}
     result = match.result or {}
@@ -116,8 +118,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "commitment": seed_commitment(match),
         "seed": match.seed,
     }
-    template = "games/history/match.html#replay" if request.htmx else "games/history/match.html"
-    return render(request, template, context)
+    return render(request, "games/history/match.html", context)
 
 
 def match_export_json(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -24,11 +24,13 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from contextlib import ExitStack
 from dataclasses import dataclass
 from importlib import import_module
@@ -50,6 +52,9 @@ ROOT = Path(settings.BASE_DIR)
 USER_PREFIX = "loadtest-"
 #: Turn timer of load-test tables: long enough that no deadline fires while the clients play.
 TURN_SECONDS = 60
+#: Tables that open their sockets per second before the measured window: a thundering herd of
+#: full renders would otherwise outlast daphne's 5 s websocket handshake timeout.
+CONNECTS_PER_SECOND = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,8 +282,10 @@ async def run(
             log(f"Play: {len(matches)} tables for {duration:.0f} s…")
             clock.start()
 
+    ramp = max(1.0, len(matches) / CONNECTS_PER_SECOND)
+
     async def table(match_id: int, seats: list[loadclient.Seat], table_rng: random.Random) -> None:
-        await asyncio.sleep(table_rng.uniform(0, 2.0))  # connect without a thundering herd
+        await asyncio.sleep(table_rng.uniform(0, ramp))  # connect without a thundering herd
         await loadclient.play_table(
             match_id, seats, clock=clock, ready=ready, think=think, tally=play,
             next_match=lambda done: asyncio.to_thread(next_match, done), rng=table_rng,
@@ -286,8 +293,8 @@ async def run(
 
     await asyncio.gather(*(table(m, s, random.Random(rng.random())) for m, s in matches))
     elapsed = max(time.monotonic() - (clock.until - duration), 1e-9)
-    for error in (echo.errors + play.errors)[:20]:
-        log(f"error: {error}")
+    for kind, count in Counter(_kind(error) for error in echo.errors + play.errors).most_common():
+        log(f"{count:>6} × {kind}")
     log(f"{play.matches} matches finished.")
     return {
         "tables": len(matches),
@@ -299,6 +306,11 @@ async def run(
         "echo_p99_ms": _ms(loadclient.percentile(echo.latencies, 0.99)),
         "errors": len(echo.errors) + len(play.errors),
     }
+
+
+def _kind(error: str) -> str:
+    """An error without its numbers and quoted actions, to count errors by kind."""
+    return re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'…'", error))
 
 
 def _ms(seconds: float) -> float:
