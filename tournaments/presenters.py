@@ -122,6 +122,7 @@ def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, An
     context: dict[str, Any] = {
         "t": tournament,
         "entries": entries,
+        "first_place": [e.player.public_name for e in entries if e.place == 1],
         "active_count": sum(1 for e in entries if e.is_active),
         "my_entry": mine,
         "may_run": selectors.may_run(tournament, user),

@@ -107,7 +107,9 @@ def test_the_page_renders_in_every_state_and_format(
         play_running_games(tournament)
         for client in (client_for(None), client_for(organiser)):
             response = client.get(reverse("tournaments:detail", args=[tournament.pk]))
-            assert response.status_code == 200 and "Winner" in response.content.decode()
+            html = response.content.decode()
+            # A Swiss event can end level on points and every tiebreak: the first place is shared.
+            assert response.status_code == 200 and ("Winner" in html or "Shared first place" in html)
         live = client_for(viewer).get(reverse("tournaments:live", args=[tournament.pk]))
         assert live.status_code == 200 and live.content.decode().lstrip().startswith(
             '<div id="tournament-live"'
