@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games import views as game_views
 from tournaments import views as tournament_views
 
 from . import views
@@ -13,7 +14,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
-    # Live play (games.urls) comes before the placeholders so that /play/ is the lobby.
+    # Live play: the lobby keeps the global name the navigation links; the rest is namespaced.
+    path("play/", game_views.lobby, name="play"),
     path("play/", include("games.urls")),
     # Ratings (the leaderboard) and match history: global names, the navigation links them.
     path("", include("accounts.rating_urls")),
@@ -21,8 +23,4 @@ urlpatterns = [
     # Tournaments: the list keeps the global name the navigation links; the rest is namespaced.
     path("tournaments/", tournament_views.tournament_list, name="tournaments"),
     path("tournaments/", include("tournaments.urls")),
-    *(
-        path(f"{section}/", views.coming_soon, {"section": section}, name=section)
-        for section in views.COMING_SOON
-    ),
 ]

@@ -20,9 +20,13 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.http.cookie import parse_cookie
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
 from games import selectors, services
@@ -35,24 +39,51 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 
 
-class DirectDispatch:
-    """Skip channels' ``aclose_old_connections()`` before every handler.
+class ViewerDispatch:
+    """How every socket of live play runs its handlers: in its viewer's language, directly.
 
-    That call is a thread hop per message and the largest avoidable cost of a broadcast
-    (NOTES.md). These consumers touch the database only through ``database_sync_to_async``,
-    which closes stale connections itself, so the extra hop buys nothing. This mirrors
-    ``channels.consumer.AsyncConsumer.dispatch`` (channels 4.3) minus that call;
-    ``tests/games/test_consumers.py`` checks the internal it relies on.
+    * Language: a socket has no request for ``LocaleMiddleware``, so the handlers run under the
+      language the page was rendered in (the language cookie, else ``Accept-Language``, as the
+      middleware decides). ``translation.override`` is context-local, and
+      ``database_sync_to_async`` carries the context into its thread, so the rendered fragments
+      and the services' error messages come out in that language too.
+    * No ``aclose_old_connections()`` before every handler: that thread hop is the largest
+      avoidable cost of a broadcast (NOTES.md). These consumers touch the database only through
+      ``database_sync_to_async``, which closes stale connections itself. This mirrors
+      ``channels.consumer.AsyncConsumer.dispatch`` (channels 4.3) minus that call;
+      ``tests/games/test_consumers.py`` checks the internal it relies on.
     """
+
+    scope: dict[str, Any]
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        if "games_language" not in self.scope:
+            self.scope["games_language"] = scope_language(self.scope)
+        with translation.override(self.scope["games_language"]):
+            await handler(message)
 
 
-class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
+def scope_language(scope: dict[str, Any]) -> str:
+    """The language ``LocaleMiddleware`` would pick for the page that opened this socket."""
+    headers = dict(scope.get("headers", ()))
+    cookies = parse_cookie(headers.get(b"cookie", b"").decode("latin-1"))
+    candidates = [cookies.get(settings.LANGUAGE_COOKIE_NAME, "")]
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _quality in parse_accept_lang_header(accept) if code != "*"]
+    for code in candidates:
+        if not code:
+            continue
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
+
+
+class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
     """``/ws/match/<id>/``: the match page of one viewer (player, spectator or anonymous)."""
 
     match_id: int
@@ -126,7 +157,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.send(text_data=render_error(message, code=code))
 
 
-class LobbyConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
+class LobbyConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
     """``/ws/lobby/``: the list of open tables, re-sent whenever a table changes."""
 
     async def connect(self) -> None:
@@ -142,7 +173,7 @@ class LobbyConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.send(text_data=await database_sync_to_async(_render_lobby)(user))
 
 
-class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
     """``/ws/table/<id>/``: the seats of a table page; sends the way to a match once dealt."""
 
     table_id: int

@@ -318,10 +318,12 @@ async def _play_match(
                     tally.error(f"match {match_id}: nobody may move at version {views[0].version}")
                     return False
                 continue
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             assert mover.frame is not None
-            version = mover.version
-            action = rng.choice(mover.frame.legal)
+            version, legal = mover.version, mover.frame.legal
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if mover.version != version:  # the table moved on meanwhile (a deadline): look again
+                continue
+            action = rng.choice(legal)
             for s in sockets:
                 s.arrived.clear()
             sent = time.monotonic()

@@ -27,6 +27,7 @@ from accounts.models import User
 from games.engine import Action
 from games.engine.cards import SUIT_SYMBOLS, SUITS, card_str
 from games.engine.views import View
+from games.fairness import seed_commitment
 from games.forms import BotFillForm, describe_rules
 from games.models import Match, MatchPlayer, Move, Table
 from games.selectors import match_moves, match_state, table_current_match
@@ -145,6 +146,8 @@ class MatchContext:
     can_resign: bool
     can_play_again: bool
     next_match_url: str | None
+    #: SHA-256 of "match_id:seed", shown from the deal so the seed revealed at the end can be checked.
+    commitment: str
 
     @property
     def is_active(self) -> bool:
@@ -261,6 +264,7 @@ def present_match(
             not active and seat is not None and match.table.status != Table.Status.CLOSED and not next_url
         ),
         next_match_url=next_url,
+        commitment=seed_commitment(match),
     )
 
 

@@ -328,7 +328,7 @@ async def test_a_private_tables_socket_needs_a_seat_or_the_invite() -> None:
 async def test_handlers_skip_the_per_message_connection_cleanup(
     monkeypatch: pytest.MonkeyPatch, sockets: list[WebsocketCommunicator]
 ) -> None:
-    """``DirectDispatch`` relies on channels' ``get_handler_name`` and replaces the dispatch
+    """``ViewerDispatch`` relies on channels' ``get_handler_name`` and replaces the dispatch
     that awaits ``aclose_old_connections``; if channels changes either, this fails."""
     import channels.consumer
 
@@ -346,3 +346,31 @@ async def test_handlers_skip_the_per_message_connection_cleanup(
     assert 'data-code="malformed"' in await socket.receive_from(timeout=TIMEOUT)
     assert calls == []
     assert channels.consumer.get_handler_name({"type": "match.changed"}) == "match_changed"
+
+
+@pytest.mark.parametrize(
+    ("headers", "expected"),
+    [
+        ([(b"cookie", b"django_language=ru")], "Ходы"),
+        ([(b"accept-language", b"ru-RU,ru;q=0.9,en;q=0.5")], "Ходы"),
+        ([(b"cookie", b"django_language=en"), (b"accept-language", b"ru")], "Moves"),
+        ([], "Moves"),
+    ],
+    ids=["cookie", "accept-language", "cookie-wins", "default"],
+)
+async def test_the_socket_speaks_the_pages_language(
+    headers: list[tuple[bytes, bytes]], expected: str, sockets: list[WebsocketCommunicator]
+) -> None:
+    """Pushed fragments and error messages use the language the page was rendered in."""
+    table = await two_player_match()
+    communicator = WebsocketCommunicator(
+        URLRouter(websocket_urlpatterns), f"/ws/match/{table.match.pk}/", headers=headers
+    )
+    communicator.scope["user"] = AnonymousUser()
+    connected, _code = await communicator.connect(timeout=TIMEOUT)
+    assert connected
+    sockets.append(communicator)
+    assert expected in await communicator.receive_from(timeout=TIMEOUT)
+    await communicator.send_to(text_data=json.dumps({"action": "take", "version": 0}))
+    reply = await communicator.receive_from(timeout=TIMEOUT)
+    assert ("Log in to play" in reply) is (expected == "Moves")

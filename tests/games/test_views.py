@@ -10,6 +10,7 @@ from django.urls import reverse
 from accounts.models import User
 from games import selectors, services
 from games.engine import Rules
+from games.fairness import seed_commitment
 from games.models import Match, Table
 
 from .services_support import make_user, start_match, state_of
@@ -155,6 +156,15 @@ def test_the_match_page_shows_the_players_own_hand(seed: str) -> None:
         assert f'data-card="{code}"' in page
     assert f'ws-connect="/ws/match/{match.pk}/"' in page
     assert 'id="match-hand"' in page and 'id="match-log"' in page
+
+
+def test_the_match_page_commits_to_the_seed_without_showing_it(seed: str) -> None:
+    """Provably fair deals: the commitment is on the page from the deal, the seed is not."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = start_match(humans=[alice, bob])
+    page = client_for(alice).get(reverse("games:match", args=[match.pk])).content.decode()
+    assert seed_commitment(match) in page
+    assert seed not in page
 
 
 def test_the_post_fallback_plays_through_the_move_service(seed: str) -> None:
