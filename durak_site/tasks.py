@@ -12,19 +12,27 @@ Example::
         enqueue_on_commit(bot_turn, match.pk, countdown=0.5)
 """
 
+import logging
 from typing import Any
 
 from celery import Task
 from django.db import transaction
 
+logger = logging.getLogger(__name__)
+
 
 def enqueue_on_commit(
     task: Task, *args: Any, countdown: float | None = None, using: str | None = None, **kwargs: Any
 ) -> None:
-    """Send ``task(*args, **kwargs)`` once the current transaction commits, after ``countdown`` s."""
+    """Send ``task(*args, **kwargs)`` once the current transaction commits, after ``countdown`` s.
+
+    Robust: the work is committed by then, so a broker that is down must not turn the request
+    into an error. The failure is logged, and nothing is lost for good: deadlines and bot turns
+    are swept from the database (``games.sweep_overdue``) and re-armed at start-up.
+    """
 
     def send() -> None:
         task.apply_async(args=args, kwargs=kwargs, countdown=countdown)
 
-    transaction.on_commit(send, using=using, robust=False)
+    transaction.on_commit(send, using=using, robust=True)
 

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
-from games import selectors, services
+from games import ratelimit, selectors, services
 from games.fragments import match_fragments, render_error
 from games.models import Match, Table
 from games.presenters import may_watch, present_lobby, present_table
@@ -134,6 +134,8 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.send(text_data=html)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if await ratelimit.refuse(self):  # a flood is answered, never queued behind honest moves
+            return
         frame = _parse_frame(text_data)
         if frame is None:
             await self.send_error(_("That message was not understood."), code="malformed")

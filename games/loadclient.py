@@ -328,7 +328,7 @@ async def _play_match(
                 s.arrived.clear()
             sent = time.monotonic()
             await mover.ws.send_text(json.dumps({"action": action, "version": version}))
-            if not await _wait_all(sockets, lambda s, v=version: s.version > v, move_timeout):
+            if not await _wait_all(sockets, _newer_than(version), move_timeout):
                 tally.error(f"match {match_id}: {action!r} at version {version} never arrived")
                 return False
             tally.latencies.append(time.monotonic() - sent)
@@ -358,6 +358,11 @@ async def _read(sock: _Socket, tally: Tally, match_id: int) -> None:
             sock.arrived.set()
     except (OSError, WebSocketClosed, asyncio.IncompleteReadError):
         sock.arrived.set()
+
+
+def _newer_than(version: int) -> Callable[[_Socket], bool]:
+    """Whether a socket has shown a version after ``version``."""
+    return lambda sock: sock.version > version
 
 
 async def _wait_all(sockets: list[_Socket], ready: Callable[[_Socket], bool], timeout: float) -> bool:

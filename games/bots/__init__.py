@@ -17,12 +17,19 @@ from typing import Any
 from games.engine.actions import Action
 
 from .easy import choose_easy
+from .ismcts import choose_strong
+from .medium import choose_medium
 from .random_bot import choose_random
 
 #: A bot: (the seat's view, its legal actions, a seed) -> one of those actions.
 Chooser = Callable[[Any, Sequence[Action], str], Action]
 
-BOTS: dict[str, Chooser] = {"random": choose_random, "easy": choose_easy}
+BOTS: dict[str, Chooser] = {
+    "random": choose_random,
+    "easy": choose_easy,
+    "medium": choose_medium,
+    "strong": choose_strong,
+}
 LEVELS: tuple[str, ...] = tuple(BOTS)
 
 

@@ -20,8 +20,12 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, ViewportSize
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -39,8 +43,8 @@ CHROMIUM_ARGS = [
 ROOT = Path(__file__).resolve().parents[2]
 ARTEFACTS = ROOT / "build" / "screenshots"
 DOCS = ROOT / "docs" / "screenshots"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PASSWORD = "correct-horse-battery-9"
 MOVE_LIMIT = 400
 #: Screenshots worth keeping in the docs (artefact name -> docs name).
@@ -103,13 +107,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.wait(timeout=5)
 
 
-def shoot(page: playwright.Page, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     """A full-page screenshot at the page's current size, as an artefact."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
 
 
-def shoot_both(page: playwright.Page, name: str) -> None:
+def shoot_both(page: Page, name: str) -> None:
     """The page at desktop and at phone size."""
     for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page.set_viewport_size(size)
@@ -118,15 +122,15 @@ def shoot_both(page: playwright.Page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
-def version(page: playwright.Page) -> int:
+def version(page: Page) -> int:
     return int(page.get_attribute("#match-status", "data-version") or -1)
 
 
-def is_over(page: playwright.Page) -> bool:
+def is_over(page: Page) -> bool:
     return page.locator(".match-result").count() > 0
 
 
-def play_one_move(page: playwright.Page) -> str:
+def play_one_move(page: Page) -> str:
     """Pass (bito) when allowed, else cover the first open card, else lead, else take: by mouse
     on the felt, and by the P and T keys."""
     legal: dict[str, str] = json.loads(page.get_attribute("#move-form", "data-legal") or "{}")

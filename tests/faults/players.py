@@ -111,7 +111,9 @@ def run_players(
 
     async def main() -> None:
         rng = random.Random(seed)
-        tasks = [play(p, match_id, deadline=deadline, rng=random.Random(rng.random())) for p in players]
+        tasks: list[Awaitable[None]] = [
+            play(p, match_id, deadline=deadline, rng=random.Random(rng.random())) for p in players
+        ]
         if during is not None:
             tasks.append(during())
         await asyncio.gather(*tasks)

@@ -12,6 +12,8 @@ the viewer was entitled to see at that moment:
 * a player's own hand, as the full engine state says it is at that moment;
 * after the match: everything.
 
+The deal's seed must not show anywhere while the match runs (it would give every card away).
+
 The truth comes from the engine's full state and the move log, not from the presenter, so a leak
 in the per-seat views would be caught too. The matches mix humans (random legal moves through
 ``action_apply``) and bots (``bot_turn``) in every variant, teams included.
@@ -88,7 +90,7 @@ def test_the_scanner_is_not_blind() -> None:
     match = deal(Rules(), [alice, bob], None)
     hand = match_state(match).full_view().hands
     assert hand is not None
-    viewer = Viewer("seat 0", alice, 0, None, Client())  # type: ignore[arg-type]
+    viewer = Viewer("seat 0", alice, 0, WebsocketCommunicator(URLRouter([]), "/"), Client())
     check(viewer, match, f'<button data-card="{hand[1][0]}"></button>', "a forged frame")
     check(viewer, match, f'<button data-card="{hand[0][0]}"></button>', "a fair frame")
     assert len(viewer.leaks) == 1 and hand[1][0] in viewer.leaks[0]
@@ -142,13 +144,16 @@ _ENTITLED: dict[tuple[int, int, int | None], set[str] | None] = {}
 
 def check(viewer: Viewer, match: Match, text: str, where: str) -> None:
     """Record every card of ``text`` that ``viewer`` may not see now (nothing moves meanwhile:
-    the test plays the next move only once every viewer has its frames)."""
+    the test plays the next move only once every viewer has its frames), and the deal's seed,
+    which would give away every card while the match runs."""
     key = (match.pk, Match.objects.values_list("version", flat=True).get(pk=match.pk), viewer.seat)
     if key not in _ENTITLED:
         _ENTITLED[key] = entitled(match, viewer.seat)
     allowed = _ENTITLED[key]
     if allowed is None:
         return
+    if match.seed in text:
+        viewer.leaks.append(f"{viewer.name} saw the seed in {where} at version {match.version}")
     leaked = cards_in(text) - allowed
     viewer.seen += 1
     if leaked:
@@ -202,7 +207,7 @@ async def drain(viewer: Viewer, match: Match, version: int) -> None:
 
 
 def pages(viewer: Viewer, match: Match) -> Iterable[tuple[str, str]]:
-    for name in ("games:match", "match_record"):
+    for name in ("games:match", "match_record", "match_export"):
         response = viewer.client.get(reverse(name, args=[match.pk]))
         assert response.status_code < 500
         if response.status_code == 200:
