@@ -46,6 +46,7 @@ class HistoryFilters:
     rated: bool | None = None
     outcome: str | None = None
     opponent: int | None = None
+    tournament: int | None = None
     date_from: date | None = None
     date_to: date | None = None
 
@@ -135,6 +136,8 @@ def user_history(*, user: User, filters: HistoryFilters | None = None) -> QueryS
         rows = rows.filter(
             match__in=MatchPlayer.objects.filter(user_id=filters.opponent).values("match_id")
         ).exclude(user_id=filters.opponent)
+    if filters.tournament:
+        rows = rows.filter(match__table__tournament_pairing__tournament_id=filters.tournament)
     if filters.date_from:
         rows = rows.filter(match__finished_at__date__gte=filters.date_from)
     if filters.date_to:

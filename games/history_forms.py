@@ -43,16 +43,18 @@ class HistoryFilterForm(forms.Form):
     rated = forms.ChoiceField(label=_("Rated"), required=False, choices=RATED_CHOICES)
     outcome = forms.ChoiceField(label=_("Result"), required=False, choices=OUTCOME_CHOICES)
     opponent = forms.TypedChoiceField(label=_("Opponent"), required=False, coerce=int, empty_value=None)
+    tournament = forms.TypedChoiceField(label=_("Tournament"), required=False, coerce=int, empty_value=None)
     date_from = forms.DateField(
         label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     date_to = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
-    def __init__(self, data: Any, *, opponents: list[User]) -> None:
+    def __init__(self, data: Any, *, opponents: list[User], tournaments: list[tuple[int, str]]) -> None:
         super().__init__(data)
         self.fields["variant"].choices = [("", _("any variant")), *VARIANT_CHOICES]
         self.fields["pool"].choices = [("", _("any table")), *pool_choices()]
         self.fields["opponent"].choices = [("", _("anyone"))] + [(u.pk, u.public_name) for u in opponents]
+        self.fields["tournament"].choices = [("", _("any game")), *tournaments]
 
     def filters(self) -> HistoryFilters:
         """The valid fields as filters (call after ``is_valid()``)."""
@@ -72,6 +74,7 @@ class HistoryFilterForm(forms.Form):
             rated=None if not rated else rated == "1",
             outcome=data.get("outcome") or None,
             opponent=data.get("opponent") or None,
+            tournament=data.get("tournament") or None,
             date_from=data.get("date_from"),
             date_to=data.get("date_to"),
         )

@@ -26,6 +26,7 @@ from games.models import Match
 from games.outcome import FOOL
 from games.presenters import VARIANT_NAMES, may_watch
 from games.replay import replay_log, replay_step, stored_moves
+from tournaments.selectors import player_history
 
 
 def _user(request: HttpRequest) -> User:
@@ -35,7 +36,10 @@ def _user(request: HttpRequest) -> User:
 
 
 def _filter_form(request: HttpRequest, user: User) -> HistoryFilterForm:
-    return HistoryFilterForm(request.GET or None, opponents=list(user_opponents(user=user)))
+    tournaments = [(entry.tournament_id, entry.tournament.name) for entry in player_history(user=user)]
+    return HistoryFilterForm(
+        request.GET or None, opponents=list(user_opponents(user=user)), tournaments=tournaments
+    )
 
 
 @login_required

@@ -23,6 +23,8 @@ from games.models import Match
 from games.outcome import OUTCOMES
 from games.selectors import match_replayed_snapshot
 from tests.ratings.builders import finished_match, make_users, minutes
+from tests.tournaments.support import make_user, open_with_bots, play_running_games
+from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 
@@ -177,3 +179,30 @@ def test_profile_and_leaderboard_pages(played: tuple[list[User], list[Match]], c
     board = client.get(reverse("leaderboard"), {"pool": "podkidnoy:2"})
     assert board.status_code == 200 and me.public_name in board.content.decode()
     assert client.get(reverse("fair")).status_code == 200
+
+
+def test_the_tournament_filter_keeps_that_tournaments_games() -> None:
+    organiser = make_user("history-organiser")
+    tournament = open_with_bots(organiser, 4)
+    tournament_services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    tournament = play_running_games(tournament)
+    champion = tournament.entries.get(place=1).player
+    casual = finished_match(
+        [champion, make_users(1, prefix="t")[0]], Rules(), seed="outside", rng=random.Random(3)
+    )
+
+    found = {
+        row.match_id for row in user_history(user=champion, filters=HistoryFilters(tournament=tournament.pk))
+    }
+
+    assert casual.pk not in found
+    assert found == set(
+        Match.objects.filter(
+            table__tournament_pairing__tournament=tournament, players__user=champion
+        ).values_list("pk", flat=True)
+    )
+    assert len(found) == 2  # the semi-final and the final
+    client = Client()
+    client.force_login(champion)
+    page = client.get(reverse("history"), {"tournament": tournament.pk}).content.decode()
+    assert tournament.name in page
