@@ -95,6 +95,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.context_processors.tournament_notice",
             ],
         },
     },

@@ -1,20 +1,25 @@
 """Bots that play a seat: pure Python, no Django, and they read only what the seat may see.
 
-``choose_action(level, view, legal_actions, seed)`` is the one entry point: the site calls it for a
-bot's seat or an autopilot, with the seat's ``View`` and the engine's legal actions for that seat,
+``choose_action(level, view, legal_actions, seed, rules=..., history=...)`` is the one entry point:
+the site calls it for a bot's seat or an autopilot, with the seat's ``View``, the engine's legal
+actions for that seat, the table's rules and the public history (the events every player saw),
 never the game state, so a bot cannot peek at hands or the stock. ``seed`` makes the choice
 reproducible (a replayed task picks the same move).
 
-Levels: ``random`` (any legal action, uniformly) and ``easy`` (cheapest-card heuristics, see
-``games.bots.easy``). Stronger levels arrive with the bots issue.
+Levels: ``random`` (any legal action, uniformly), ``easy`` (cheapest-card heuristics, see
+``games.bots.easy``), ``medium`` and ``strong`` (information-set Monte Carlo tree search over
+deals consistent with what the seat has seen, see ``games.bots.ismcts``). Only the searching levels
+use the rules and the history: the rules tell them about partners and who may throw in, the history
+what a careful player remembers (cards a taker picked up, the discard by face).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from games.engine.actions import Action
+from games.engine.rules import Rules
 
 from .easy import choose_easy
 from .ismcts import choose_strong
@@ -30,10 +35,20 @@ BOTS: dict[str, Chooser] = {
     "medium": choose_medium,
     "strong": choose_strong,
 }
+#: The levels that also take the rules and the public history (keyword arguments).
+SEARCHING = frozenset({"medium", "strong"})
 LEVELS: tuple[str, ...] = tuple(BOTS)
 
 
-def choose_action(level: str, view: Any, legal_actions: Sequence[Action], seed: str) -> Action:
+def choose_action(
+    level: str,
+    view: Any,
+    legal_actions: Sequence[Action],
+    seed: str,
+    *,
+    rules: Rules | None = None,
+    history: Iterable[Any] | None = None,
+) -> Action:
     """The bot of ``level``'s choice among ``legal_actions`` (must not be empty).
 
     >>> from games.engine.actions import Action
@@ -46,4 +61,6 @@ def choose_action(level: str, view: Any, legal_actions: Sequence[Action], seed: 
         chooser = BOTS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
+    if level in SEARCHING:
+        return BOTS[level](view, legal_actions, seed, rules=rules, history=history)  # type: ignore[call-arg]
     return chooser(view, legal_actions, seed)

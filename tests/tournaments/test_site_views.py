@@ -301,3 +301,13 @@ def test_a_players_profile_lists_their_tournaments_with_places(organiser: User) 
     assert tournament.name in page
     assert reverse("tournaments:detail", args=[tournament.pk]) in page
     assert "place 1" in page
+
+
+def test_the_next_table_notice_follows_the_player_around_the_site(organiser: User) -> None:
+    """A player waiting for their pairing learns it is dealt on any page, not only the tournament's."""
+    tournament, player = started_with_player(organiser, 3, "wanderer")
+    client = client_for(player)
+    for url in (reverse("home"), reverse("history"), reverse("leaderboard")):
+        page = client.get(url).content.decode()
+        assert "is ready" in page and tournament.name in page, url
+    assert "is ready" not in client_for(organiser).get(reverse("home")).content.decode()
