@@ -107,7 +107,9 @@ if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL,
-            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+            # Reuse connections in production: with 0 every move and every socket render opened a
+            # new PostgreSQL connection (a server process each), the largest cost under load.
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60 if PRODUCTION else 0),
             conn_health_checks=True,
         )
     }

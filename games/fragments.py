@@ -15,9 +15,6 @@ from games import selectors
 from games.models import Match
 from games.presenters import present_match
 
-#: The fragments of the match page that change with a move, in page order.
-MATCH_PARTIALS = ("players", "table", "status", "hand", "actions")
-
 
 def match_fragments(
     match: Match,
@@ -34,14 +31,12 @@ def match_fragments(
     if log_after is not None:
         moves = list(selectors.match_moves(match_id=match.pk, after_seq=log_after))
     context = present_match(match, user, moves=moves)
-    data = {"m": context, "oob": True}
-    parts = [render_to_string(f"games/match.html#{name}", data) for name in MATCH_PARTIALS]
-    if log_after is None:
-        parts.append(render_to_string("games/match.html#log", data))
-    elif context.log:
-        parts.append(render_to_string("games/match.html#logappend", data))
-    parts.append(render_error(error))
-    return "".join(parts), context.version, max(context.last_seq, log_after or 0)
+    # One template render for the whole push: the "push" fragment holds the fragments that change
+    # with a move (players, table, status, hand, actions), the log and the error line; a render
+    # per fragment cost a template lookup and a context each.
+    data = {"m": context, "oob": True, "full_log": log_after is None, "error": error, "error_code": ""}
+    html = render_to_string("games/match.html#push", data)
+    return html, context.version, max(context.last_seq, log_after or 0)
 
 
 def render_error(message: str, *, code: str = "") -> str:

@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -20,8 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from games.engine import Action
@@ -31,7 +32,7 @@ from games.fairness import seed_commitment
 from games.forms import BotFillForm, describe_rules
 from games.models import Match, MatchPlayer, Move, Table
 from games.selectors import match_moves, match_state, table_current_match
-from games.templatetags.cards import card_label, card_text
+from games.templatetags.cards import card, card_label, card_text
 
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
 MAX_BACKS = 8
@@ -75,6 +76,18 @@ class SeatView:
         return range(0 if self.cards else min(self.card_count, MAX_BACKS))
 
 
+def card_face(code: str, size: str = "md") -> SafeString:
+    """``{% card code size %}``, remembered per language: a push draws the same few dozen cards
+    again and again, and each drawing costs several translations (the card's spoken name)."""
+    return _card_face(code, size, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _card_face(code: str, size: str, language: str | None) -> SafeString:
+    # ``language`` is the active one (part of the key only): the tag translates in it.
+    return card(code, size)
+
+
 @dataclass(frozen=True, slots=True)
 class PairView:
     """An attack card with its cover; ``targetable`` when the viewer may cover it now."""
@@ -83,6 +96,14 @@ class PairView:
     cover: str | None
     targetable: bool
 
+    @property
+    def attack_face(self) -> SafeString:
+        return card_face(self.attack)
+
+    @property
+    def cover_face(self) -> SafeString:
+        return card_face(self.cover) if self.cover else SafeString()
+
 
 @dataclass(frozen=True, slots=True)
 class HandCard:
@@ -90,6 +111,10 @@ class HandCard:
 
     code: str
     legal: bool
+
+    @property
+    def face(self) -> SafeString:
+        return card_face(self.code, "lg")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +151,7 @@ class MatchContext:
     seats: tuple[SeatView, ...]
     me: SeatView | None
     stage: int
+    #: The trump card while it lies under the stock (else ``None``: the suit alone is shown).
     trump_card: str | None
     trump_suit: str | None
     stock_count: int
@@ -242,7 +268,7 @@ def present_match(
         seats=_around(seats, seat),
         me=me,
         stage=int(view.stage),
-        trump_card=view.trump_card,
+        trump_card=_trump_on_show(view),
         trump_suit=view.trump_suit,
         stock_count=int(view.stock_count),
         discard_count=int(view.discard_count),
@@ -274,6 +300,21 @@ def _next_match_url(match: Match) -> str | None:
     if latest is None or latest.pk == match.pk:
         return None
     return reverse("games:match", args=[latest.pk])
+
+
+def _trump_on_show(view: View) -> str | None:
+    """The trump card while it really lies face up under the stock (RULES: it is the stock's last
+    card), or in circle stage 1 until it is drawn; once drawn, only its suit is shown.
+
+    >>> from types import SimpleNamespace as V
+    >>> _trump_on_show(V(trump_card="6H", stock_count=1, stage=0, drawn=None))
+    '6H'
+    >>> _trump_on_show(V(trump_card="6H", stock_count=0, stage=0, drawn=None)) is None
+    True
+    """
+    if view.stock_count or (view.stage == 1 and view.drawn != view.trump_card):
+        return view.trump_card
+    return None
 
 
 def _suit_symbol(suit: str | None) -> str:

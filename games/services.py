@@ -380,7 +380,8 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
         match = _lock_match(match_id)
         if not match.is_active:
             raise MatchOver()
-        player = match.players.filter(user=user).first()
+        players = list(match.players.select_related("user"))
+        player = next((p for p in players if p.user_id == user.pk), None)
         if player is None:
             raise NotYourSeat()
         if player.autopilot:
@@ -395,7 +396,7 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
         if player.timeouts:
             player.timeouts = 0
             player.save(update_fields=["timeouts"])
-        _commit_change(match, state)
+        _commit_change(match, state, players)
     return ActionResult(match_id=match.pk, version=match.version, events=events, finished=not match.is_active)
 
 
@@ -423,7 +424,7 @@ def match_timeout(*, match_id: int, version: int) -> bool:
                 player.save(update_fields=["timeouts"])
                 if player.timeouts >= AUTOPILOT_AFTER_TIMEOUTS:
                     _forfeit(match, player, resigned=False)
-        _commit_change(match, state)
+        _commit_change(match, state, list(players.values()))
     return True
 
 
@@ -439,11 +440,12 @@ def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
         state = GameState.from_json(match.snapshot)
         if seat not in state.awaiting():
             return False
-        player = match.players.select_related("user").get(seat=seat)
+        players = list(match.players.select_related("user"))
+        player = next(p for p in players if p.seat == seat)
         if not _is_bot_seat(player):
             return False
         _play_bot(match, state, player)
-        _commit_change(match, state)
+        _commit_change(match, state, players)
     return True
 
 
@@ -622,13 +624,27 @@ def _play_bot(match: Match, state: GameState, player: MatchPlayer) -> None:
     by = Move.By.BOT if player.user.is_bot else Move.By.AUTOPILOT
     legal = state.legal_actions(seat)
     try:
-        action = bots.choose_action(level, state.view(seat), legal, f"{match.pk}:{match.version}:{seat}")
+        action = bots.choose_action(
+            level,
+            state.view(seat),
+            legal,
+            f"{match.pk}:{match.version}:{seat}",
+            rules=Rules.from_dict(match.rules),
+            history=_public_history(match),
+        )
         if action not in legal:
             raise IllegalAction("bot_illegal", f"the {level} bot chose {action}, which is not legal")
     except Exception:
         logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
         action = state.default_action(seat)
     _play(match, state, seat, action, by)
+
+
+def _public_history(match: Match) -> list[dict[str, Any]]:
+    """Every public event of the match so far, in order: what a careful player at the table saw
+    (the searching bots remember picked-up cards and the discard from it)."""
+    logged = match.moves.order_by("seq").values_list("events", flat=True)
+    return [event for events in logged for event in events]
 
 
 def _forfeit(match: Match, player: MatchPlayer, *, resigned: bool) -> None:
@@ -641,18 +657,25 @@ def _forfeit(match: Match, player: MatchPlayer, *, resigned: bool) -> None:
     player.save(update_fields=["autopilot", "resigned", "forfeit_order"])
 
 
-def _commit_change(match: Match, state: GameState) -> None:
+def _commit_change(match: Match, state: GameState, players: list[MatchPlayer] | None = None) -> None:
     """Save ``state`` as the match's snapshot, bump the version, finish the match when the game
-    (or a forfeit) decided it, and arrange the after-commit broadcast and tasks."""
+    (or a forfeit) decided it, and arrange the after-commit broadcast and tasks.
+
+    ``players`` are all of the match's players (with their users) as already read and changed
+    under the lock, so the hot path does not read them again; without them they are read here.
+    Only the fields a move changes are written (the row's rules, seed and result stay put)."""
     match.snapshot = state.to_json()
     match.version += 1
-    players = list(match.players.select_related("user"))
+    if players is None:
+        players = list(match.players.select_related("user"))
+    fields = ["snapshot", "version", "deadline_at"]
     if state.is_over or _decided_by_forfeit(match, state, players):
         _finish(match, state, players)
+        fields += ["status", "finished_at", "result"]
     else:
         match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
-        _after_commit_schedule(match, state)
-    match.save()
+        _after_commit_schedule(match, state, players)
+    match.save(update_fields=fields)
     _after_commit_broadcast(match)
 
 
@@ -763,9 +786,9 @@ def _unlisted(places: list[list[int]], players: int) -> list[int]:
 # --- internals: after commit ------------------------------------------------------------------
 
 
-def _after_commit_schedule(match: Match, state: GameState) -> None:
+def _after_commit_schedule(match: Match, state: GameState, players: list[MatchPlayer] | None = None) -> None:
     """After commit: the deadline task for this version and a bot turn for each awaited seat
-    played by a bot or an autopilot."""
+    played by a bot or an autopilot (``players``: the match's current players, if at hand)."""
     from games import tasks  # tasks import this module
 
     version = match.version
@@ -776,9 +799,9 @@ def _after_commit_schedule(match: Match, state: GameState) -> None:
     awaited = state.awaiting()
     if not awaited:
         return
-    bot_seats = [
-        p.seat for p in match.players.select_related("user").filter(seat__in=list(awaited)) if _is_bot_seat(p)
-    ]
+    if players is None:
+        players = list(match.players.select_related("user").filter(seat__in=list(awaited)))
+    bot_seats = [p.seat for p in players if p.seat in awaited and _is_bot_seat(p)]
     low, high = getattr(settings, "GAMES_BOT_DELAY", DEFAULT_BOT_DELAY)
     for seat in bot_seats:
         enqueue_on_commit(tasks.bot_turn, match.pk, version, seat, countdown=random.uniform(low, high))

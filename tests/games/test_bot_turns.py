@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services, tasks
+from games import bots, services, tasks
+from games.engine import Rules
+from games.engine.views import View
 from games.models import Match, Move
 
 from .services_support import make_user, player, start_match, state_of
@@ -22,9 +24,9 @@ def bot_to_move(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, int]:
     for _ in range(20):
         match.refresh_from_db()
         state = state_of(match)
-        bots = [s for s in state.awaiting() if player(match, s).user.is_bot]
-        if bots:
-            return match, bots[0]
+        bot_seats = [s for s in state.awaiting() if player(match, s).user.is_bot]
+        if bot_seats:
+            return match, bot_seats[0]
         seat = min(state.awaiting())
         services.action_apply(
             match_id=match.pk,
@@ -91,3 +93,25 @@ def test_a_failing_bot_plays_the_engines_default_instead(
     assert services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
     move = match.moves.order_by("-seq").first()
     assert move is not None and (move.seat, move.action) == (seat, expected)
+
+
+def test_a_searching_bot_gets_the_rules_and_the_public_history_not_the_state(
+    bot_to_move: tuple[Match, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Medium and strong search over deals consistent with what the seat saw: the service hands
+    them the table's rules and every public event so far, next to the seat's view."""
+    match, seat = bot_to_move
+    seen: dict[str, object] = {}
+
+    def spy(view: object, legal: list[object], seed: str, *, rules: object, history: object) -> object:
+        seen.update(view=view, rules=rules, history=history)
+        return legal[0]
+
+    monkeypatch.setitem(bots.BOTS, "easy", spy)
+    monkeypatch.setattr(bots, "SEARCHING", frozenset({"easy"}))
+    assert services.bot_turn(match_id=match.pk, version=match.version, seat=seat) is True
+
+    assert isinstance(seen["view"], View) and seen["view"].viewer == seat
+    assert seen["rules"] == Rules.from_dict(match.rules)
+    logged = [event for move in match.moves.order_by("seq") for event in move.events]
+    assert seen["history"] == logged[: len(seen["history"])] and seen["history"]
