@@ -20,6 +20,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 from .env import env_bool, env_int, env_list, env_str, redis_url_for_tests
 
@@ -160,6 +161,11 @@ if CELERY_EMBEDDED_WORKER:
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {"polling_interval": 0.02}
 else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Bot turns have a queue of their own, so a slow search never holds up a turn deadline or a
+# tournament tick behind it: production runs a worker per queue (Procfile). A worker started
+# without -Q, like the embedded one, takes both.
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("bots"))
+CELERY_TASK_ROUTES = {"games.bot_turn": {"queue": "bots"}}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import random
 import time
-import uuid
 from collections.abc import Iterator
 
 import pytest
-from celery.contrib.testing.worker import start_worker
-from django.test import override_settings
 
-from durak_site.celery import app
 from games import selectors, services
 from games.engine import GameState, Rules
 from games.models import Match, Move, Table
+from tests.celery_worker import celery_worker_on_own_queue
 
 from .services_support import make_user, play_out, player, start_match
 
@@ -72,22 +69,9 @@ def test_humans_and_bots_play_a_match_to_its_end_through_the_service(
 
 @pytest.fixture
 def celery_worker_thread() -> Iterator[None]:
-    """A real Celery worker thread on a queue of its own (so no other worker on a shared broker
-    takes these tasks), with no human-like bot delay."""
-    queue = f"test-games-{uuid.uuid4().hex}"
-    default_queue = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
-    try:
-        with (
-            override_settings(GAMES_BOT_DELAY=(0.0, 0.0)),
-            start_worker(app, perform_ping_check=False, queues=[queue], shutdown_timeout=30),
-        ):
-            yield
-    finally:
-        app.conf.task_default_queue = default_queue
-        with app.connection_for_write() as conn:  # drop the deadlines still pending
-            conn.default_channel.queue_purge(queue)
-            conn.default_channel.queue_delete(queue)
+    """A real Celery worker thread on a queue of its own, with no human-like bot delay."""
+    with celery_worker_on_own_queue("test-games"):
+        yield
 
 
 @pytest.mark.slow

@@ -95,3 +95,13 @@ def test_embedded_beat_thread_sends_periodic_tasks() -> None:
     result = run_python(BEAT_SCRIPT, clean_env())
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "ticked"
+
+
+def test_bot_turns_have_a_queue_of_their_own() -> None:
+    """A slow search never holds a turn deadline behind it: production runs a worker per queue,
+    and a worker started without -Q (the embedded one) takes both."""
+    from durak_site.celery import app
+
+    assert app.amqp.router.route({}, "games.bot_turn")["queue"].name == "bots"
+    assert app.amqp.router.route({}, "games.deadline")["queue"].name == "celery"
+    assert {"celery", "bots"} <= set(app.amqp.queues)
