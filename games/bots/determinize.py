@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine.cards import RANK_GROUP, RED_JOKER, SUITS, card_from_str, deck_cards, mask_of
+from games.engine.cards import RANK_GROUP, RED_JOKER, SUITS, card_from_str, cards_of, deck_cards, mask_of
 from games.engine.rules import Rules
 from games.engine.state import GameState
 
@@ -122,7 +122,7 @@ class Determinizer:
         self.need = [0 if s == me else counts[s] - known[s].bit_count() for s in range(n)]
         self.need_discard = discard_count - kd.bit_count()
         self.need_stock = stock_count - (1 if trump_in_stock else 0)
-        self.rest = _cards(pool & ~taken)
+        self.rest = cards_of(pool & ~taken)
         if len(self.rest) != sum(self.need) + self.need_discard + self.need_stock:
             raise DeterminizeError(
                 f"{len(self.rest)} unseen cards for {sum(self.need)} in hands, "
@@ -144,33 +144,17 @@ class Determinizer:
         i = 0
         for seat in range(self.n):
             k = self.need[seat]
-            hands[seat] = self.known[seat] | _mask(rest[i : i + k])
+            hands[seat] = self.known[seat] | mask_of(rest[i : i + k])
             i += k
         hands[self.me] = self.my_hand
         j = i + self.need_discard
-        s.discard = self.known_discard | _mask(rest[i:j])
+        s.discard = self.known_discard | mask_of(rest[i:j])
         stock = rest[j:]
         if self.trump_bottom >= 0:
             stock.insert(0, self.trump_bottom)
         s.stock = stock
         s.seed = f"det{rng.getrandbits(32)}"
         return s
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def _state_dict(
@@ -269,7 +253,7 @@ def _state_dict(
         "hands": [[] for _ in range(n)],
         "discard": [],
         "tranks": tranks,
-        "shown": [card_str(c) for c in _cards(kn.shown)] if phase == _BOUT else [],
+        "shown": [card_str(c) for c in cards_of(kn.shown)] if phase == _BOUT else [],
         "places": [list(p) for p in view.places],
         "out_bout": [],
         "rnd_order": rnd_order,

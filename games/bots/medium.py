@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.engine.actions import ATTACK, BEAT, COVER, PASS, SHOW, TAKE, TRANSFER, Action, FastAction
-from games.engine.cards import ALL_CARDS, RED_JOKER, SUIT_MASK
+from games.engine.cards import ALL_CARDS, RED_JOKER, SUIT_MASK, cards_of, mask_of
 from games.engine.rules import Rules
 from games.engine.state import GameState
 
@@ -67,15 +67,6 @@ VALUES: tuple[tuple[int, ...], ...] = tuple(
 
 def _low_card(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def cover_plan(s: GameState, hand: int) -> list[tuple[int, int]] | None:
@@ -135,7 +126,7 @@ def _defend(
     if SHOW in kinds:
         return next(f for f in legal if f[0] == SHOW)
     if TRANSFER in kinds:
-        plain = [f for f in legal if f[0] == TRANSFER and max(vals[c] for c in _cards(f[1])) < 15]
+        plain = [f for f in legal if f[0] == TRANSFER and max(vals[c] for c in cards_of(f[1])) < 15]
         if plain:
             return min(plain, key=lambda f: f[1].bit_count())
     take = next((f for f in legal if f[0] == TAKE), None)
@@ -174,10 +165,10 @@ def plain_lead(s: GameState, seat: int) -> FastAction:
         r4 = ((h & -h).bit_length() - 1) & ~3
         group = h & (15 << r4)
         h &= ~group
-        cards = _cards(group)[:cap]
+        cards = cards_of(group)[:cap]
         score = vals[cards[-1]] - shed * (len(cards) - 1)
         if score < best_score:
-            best, best_score = (ATTACK, _mask(cards), -1), score
+            best, best_score = (ATTACK, mask_of(cards), -1), score
     return best
 
 
@@ -205,13 +196,6 @@ def _lead(
 
     attacks = [f for f in legal if f[0] == ATTACK]
     return min(attacks, key=score) if attacks else legal[0]
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def _throw(s: GameState, legal: Sequence[FastAction], stock: int, vals: tuple[int, ...]) -> FastAction:

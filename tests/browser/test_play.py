@@ -22,20 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "correct-horse-battery-9"
 MOVE_LIMIT = 400
 

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize
 
@@ -31,16 +33,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ROOT = Path(__file__).resolve().parents[2]
 ARTEFACTS = ROOT / "build" / "screenshots"
 DOCS = ROOT / "docs" / "screenshots"
 PHONE: ViewportSize = {"width": 390, "height": 844}
