@@ -1,7 +1,10 @@
 """Where the browser tests find Chromium and how they start it (Debian's package; Playwright cannot
 download browsers here). The flags keep it off the closed network: without them it keeps trying."""
 
+import re
+import time
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -13,3 +16,23 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def wait_for_path(page: Any, pattern: re.Pattern[str], timeout: float = 15.0) -> None:
+    """Wait until ``page`` has arrived at a URL matching ``pattern``.
+
+    When a table fills, two navigations race to the match page: the POST's redirect and the table
+    socket's push. The loser is aborted, which ``page.wait_for_url`` reports as an error although
+    the page gets there; this waits for the outcome instead.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pattern.search(page.url):
+            try:
+                page.wait_for_load_state("load", timeout=5_000)
+            except Exception:  # that navigation was overtaken by the other: look again
+                continue
+            if pattern.search(page.url):
+                return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the page stayed at {page.url}, not {pattern.pattern}")

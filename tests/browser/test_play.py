@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
+from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -167,7 +167,7 @@ def test_two_people_play_a_match_to_its_end(server: str) -> None:
             bob.goto(table_url)
             bob.click("#table-seats form button[type=submit]")
             for page in (alice, bob):  # Bob by the redirect, Alice by her table socket
-                page.wait_for_url(re.compile(r"/play/match/\d+/$"), timeout=10_000)
+                wait_for_path(page, re.compile(r"/play/match/\d+/$"))
                 page.wait_for_selector(".hand__card", timeout=10_000)
 
             moves: list[str] = []

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
+from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize
@@ -178,7 +178,7 @@ def test_a_newcomer_plays_bots_to_the_end_and_replays_it(server: str) -> None:
             shoot_both(player, "table")
             player.select_option("select[name=level]", "easy")
             player.click("#table-seats form:has(select[name=level]) button[type=submit]")
-            player.wait_for_url(re.compile(r"/play/match/\d+/$"), timeout=15_000)
+            wait_for_path(player, re.compile(r"/play/match/\d+/$"))
             player.wait_for_selector(".hand__card", timeout=15_000)
             match_url = player.url
 
