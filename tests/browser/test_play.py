@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.site.helpers import free_port
+
 from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -37,12 +39,6 @@ for name in ("alice", "bob"):
     User.objects.create_user(username=name, email=name + "@example.com",
                              password={PASSWORD!r}, display_name=name.capitalize())
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")

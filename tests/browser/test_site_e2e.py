@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.site.helpers import free_port
+
 from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
 
 if TYPE_CHECKING:
@@ -52,12 +54,6 @@ from accounts.models import User
 User.objects.create_user(username="watcher", email="watcher@example.com", password={PASSWORD!r},
                          display_name="Watcher")
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
