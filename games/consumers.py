@@ -83,6 +83,15 @@ def scope_language(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
+def pooled(func: Any) -> Any:
+    """``database_sync_to_async`` on the event loop's thread pool rather than the one shared
+    thread: a move waits on PostgreSQL for its commit, and while it does, other sockets' renders
+    and moves run in other threads (each thread keeps its own connection) instead of queueing
+    behind it. Every such call is a complete unit (a render, or one service call with its own
+    transaction), so no thread affinity is needed."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
 class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
     """``/ws/match/<id>/``: the match page of one viewer (player, spectator or anonymous)."""
 
@@ -106,6 +115,9 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.push(full=True)
+        # Heal the others: a socket that reconnects after its daphne died may have taken the
+        # broadcast of the move it had just committed with it; peers still behind catch up now.
+        await self.channel_layer.group_send(self.group, services.changed_event(self.match_id, self.version))
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -124,7 +136,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
 
     async def push(self, *, full: bool, error: str = "") -> None:
         """Send this viewer's fragments: all of them, or the changes since the last push."""
-        rendered = await database_sync_to_async(_render_match)(
+        rendered = await pooled(_render_match)(
             self.match_id, self.user, error, None if full else self.last_seq
         )
         if rendered is None:
@@ -146,7 +158,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
             await self.send_error(_("Log in to play."), code="anonymous")
             return
         try:
-            await database_sync_to_async(services.action_apply)(
+            await pooled(services.action_apply)(
                 match_id=self.match_id, user=user, action_text=action, expected_version=version
             )
         except services.StaleVersion as error:

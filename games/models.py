@@ -125,6 +125,12 @@ class Match(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0)
     snapshot = models.JSONField(_("snapshot"), help_text=_("The engine state's to_json()."))
     deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    timer_at = models.DateTimeField(
+        _("timer due"),
+        null=True,
+        blank=True,
+        help_text=_("When the turn-timer task now queued is due (it may come before the deadline)."),
+    )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True, db_index=True)
     result = models.JSONField(_("result"), null=True, blank=True)

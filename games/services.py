@@ -20,10 +20,15 @@ Channel-layer groups and events (nothing private ever crosses the channel layer)
 * ``LOBBY_GROUP`` = ``"lobby"``: ``{"type": "lobby.changed"}`` (re-read ``selectors.open_tables``)
 
 Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
-change) and a Celery ``deadline`` task for that version; seats the engine awaits that belong to
-bots (or to autopilots) get a ``bot_turn`` task after a short human-like delay
-(``settings.GAMES_BOT_DELAY``, default 0.6-1.2 s). Both tasks carry the version and do nothing
-once the match has moved on. ``match_rearm`` re-enqueues them after a restart.
+change) and one turn timer: a Celery ``deadline`` task due at ``timer_at``. A move only pushes
+``deadline_at`` later, so it enqueues nothing while a timer is queued: when that timer comes due
+before the deadline, it re-arms itself for the deadline (``match_deadline``). One task per turn
+timer instead of one per move keeps the broker and the worker quiet at busy tables. A timer is
+known by its due time, so a stale or duplicated one does nothing. Seats the engine awaits that
+belong to bots (or to autopilots) get a ``bot_turn`` task after a short human-like delay
+(``settings.GAMES_BOT_DELAY``, default 0.6-1.2 s); it carries the version and does nothing once
+the match has moved on. ``match_rearm`` re-enqueues both after a restart, and
+``matches_timeout_overdue`` (beat) plays any deadline whose timer was lost.
 """
 
 from __future__ import annotations
@@ -522,9 +527,29 @@ def match_rearm(*, match_id: int) -> None:
             return
         if match.deadline_at is None:
             match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
-            match.save(update_fields=["deadline_at"])
+        match.timer_at = None  # the queued timer, if any, died with the broker's memory
         state = GameState.from_json(match.snapshot)
         _after_commit_schedule(match, state)
+        match.save(update_fields=["deadline_at", "timer_at"])
+
+
+def match_deadline(*, match_id: int, due: str) -> bool:
+    """The turn timer due at ``due`` (ISO 8601, the ``timer_at`` it was armed for) fired.
+
+    Before the deadline (moves pushed it later) the timer re-arms itself for it; at or after
+    the deadline the awaited seats time out (``match_timeout``). Returns whether it played;
+    a timer that is no longer the match's own (stale, or delivered twice) does nothing."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active or match.timer_at is None or match.timer_at.isoformat() != due:
+            return False
+        match.timer_at = None
+        if match.deadline_at is not None and match.deadline_at > timezone.now():
+            _arm_timer(match)
+            match.save(update_fields=["timer_at"])
+            return False
+        match.save(update_fields=["timer_at"])
+        return match_timeout(match_id=match_id, version=match.version)
 
 
 def matches_timeout_overdue(*, grace_seconds: float = 10.0) -> int:
@@ -535,6 +560,25 @@ def matches_timeout_overdue(*, grace_seconds: float = 10.0) -> int:
         deadline_at__lt=timezone.now() - timedelta(seconds=grace_seconds),
     ).values_list("pk", "version")
     return sum(match_timeout(match_id=pk, version=version) for pk, version in overdue)
+
+
+def matches_announce() -> int:
+    """Broadcast the current version of every match in play; returns how many.
+
+    The safety net for a broadcast that never left: a process that dies between a move's commit
+    and its after-commit work takes the "changed" event with it. Sockets that already show that
+    version ignore the event, so announcing costs the up-to-date ones nothing."""
+    layer = get_channel_layer()
+    if layer is None:
+        return 0
+    running = list(Match.objects.filter(status=Match.Status.ACTIVE).values_list("pk", "version"))
+
+    async def announce() -> None:
+        for pk, version in running:
+            await layer.group_send(match_group(pk), changed_event(pk, version))
+
+    async_to_sync(announce)()
+    return len(running)
 
 
 # --- internals: locking, seats, bots ----------------------------------------------------------
@@ -590,6 +634,7 @@ def _match_start_locked(table: Table) -> Match:
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status"])
     _after_commit_schedule(match, state)
+    match.save(update_fields=["timer_at"])
     return match
 
 
@@ -668,7 +713,7 @@ def _commit_change(match: Match, state: GameState, players: list[MatchPlayer] | 
     match.version += 1
     if players is None:
         players = list(match.players.select_related("user"))
-    fields = ["snapshot", "version", "deadline_at"]
+    fields = ["snapshot", "version", "deadline_at", "timer_at"]
     if state.is_over or _decided_by_forfeit(match, state, players):
         _finish(match, state, players)
         fields += ["status", "finished_at", "result"]
@@ -702,6 +747,7 @@ def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.deadline_at = None
+    match.timer_at = None  # a queued timer finds the match over and does nothing
     match.result = result
     place_of = {seat: i + 1 for i, group in enumerate(result["places"]) for seat in group}
     losers = set(result["losing_team"] or ()) | {result["fool"]}
@@ -786,16 +832,37 @@ def _unlisted(places: list[list[int]], players: int) -> list[int]:
 # --- internals: after commit ------------------------------------------------------------------
 
 
-def _after_commit_schedule(match: Match, state: GameState, players: list[MatchPlayer] | None = None) -> None:
-    """After commit: the deadline task for this version and a bot turn for each awaited seat
-    played by a bot or an autopilot (``players``: the match's current players, if at hand)."""
+#: A queued timer this long overdue is taken for lost (a broker restart) and armed anew; were it
+#: only late, the one that fires second finds itself replaced and does nothing.
+TIMER_LOST_AFTER = timedelta(seconds=10)
+
+
+def _arm_timer(match: Match) -> None:
+    """Make sure a turn timer will fire at or before ``match.deadline_at``: keep the queued one
+    (due at ``timer_at``) while it comes no later and is not lost, else enqueue one after commit
+    for the deadline and set ``timer_at`` (the caller saves the field)."""
     from games import tasks  # tasks import this module
 
+    if match.deadline_at is None:
+        return
+    now = timezone.now()
+    queued = match.timer_at
+    if queued is not None and queued <= match.deadline_at and queued > now - TIMER_LOST_AFTER:
+        return
+    due = match.deadline_at
+    match.timer_at = due
+    delay = max(due - now, timedelta(0))
+    enqueue_on_commit(tasks.deadline, match.pk, due.isoformat(), countdown=delay.total_seconds())
+
+
+def _after_commit_schedule(match: Match, state: GameState, players: list[MatchPlayer] | None = None) -> None:
+    """The turn timer (``_arm_timer``: the caller saves ``timer_at``) and, after commit, a bot
+    turn for each awaited seat played by a bot or an autopilot (``players``: the match's
+    current players, if at hand)."""
+    from games import tasks  # tasks import this module
+
+    _arm_timer(match)
     version = match.version
-    delay = timedelta(0)
-    if match.deadline_at is not None:
-        delay = max(match.deadline_at - timezone.now(), timedelta(0))
-    enqueue_on_commit(tasks.deadline, match.pk, version, countdown=delay.total_seconds())
     awaited = state.awaiting()
     if not awaited:
         return
@@ -807,9 +874,13 @@ def _after_commit_schedule(match: Match, state: GameState, players: list[MatchPl
         enqueue_on_commit(tasks.bot_turn, match.pk, version, seat, countdown=random.uniform(low, high))
 
 
+def changed_event(match_id: int, version: int) -> dict[str, Any]:
+    """The thin broadcast of a match at ``version`` (the only match event on the layer)."""
+    return {"type": "match.changed", "match": match_id, "version": version}
+
+
 def _after_commit_broadcast(match: Match) -> None:
-    event = {"type": "match.changed", "match": match.pk, "version": match.version}
-    _group_send_on_commit(match_group(match.pk), event)
+    _group_send_on_commit(match_group(match.pk), changed_event(match.pk, match.version))
 
 
 def _announce_table(table: Table) -> None:

@@ -1,10 +1,10 @@
-"""Celery tasks of live play: a bot's turn and a turn deadline.
+"""Celery tasks of live play: a bot's turn and a turn timer.
 
-Each takes ids and the match version it was armed for and calls one service; a stale version
-makes the service do nothing, so a task delivered twice (or after the match moved on) is
-harmless. They are enqueued after commit by ``games.services``; ``rearm_deadlines`` re-enqueues
-them at start-up from the database, and ``sweep_overdue`` (for ``celery beat``, every minute)
-plays any deadline whose task was lost anyway.
+Each takes ids and what it was armed for (the match version, the timer's due time) and calls one
+service; a stale one makes the service do nothing, so a task delivered twice (or after the match
+moved on) is harmless. They are enqueued after commit by ``games.services``; ``rearm_deadlines``
+re-enqueues them at start-up from the database, and ``sweep_overdue`` (for ``celery beat``, every
+minute) plays any deadline whose task was lost anyway and re-announces every match in play.
 """
 
 from __future__ import annotations
@@ -34,12 +34,16 @@ def bot_turn(match_id: int, version: int, seat: int) -> bool:
     retry_backoff=0.2,
     max_retries=3,
 )
-def deadline(match_id: int, version: int) -> bool:
-    """Play the timeout defaults if the match is still at ``version`` when its turn timer ends."""
-    return services.match_timeout(match_id=match_id, version=version)
+def deadline(match_id: int, due: str) -> bool:
+    """The match's turn timer due at ``due``: re-arm it for a later deadline, or play the
+    timeouts (``services.match_deadline``)."""
+    return services.match_deadline(match_id=match_id, due=due)
 
 
 @shared_task(name="games.sweep_overdue", ignore_result=True)
 def sweep_overdue() -> int:
-    """Play the timeouts of active matches whose deadline passed and whose task never ran."""
-    return services.matches_timeout_overdue()
+    """Play the timeouts of active matches whose deadline passed and whose task never ran, then
+    announce every match in play (``services.matches_announce``)."""
+    played = services.matches_timeout_overdue()
+    services.matches_announce()
+    return played

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from unittest import mock
 
 import pytest
 import pytest_asyncio
@@ -374,3 +375,31 @@ async def test_the_socket_speaks_the_pages_language(
     await communicator.send_to(text_data=json.dumps({"action": "take", "version": 0}))
     reply = await communicator.receive_from(timeout=TIMEOUT)
     assert ("Log in to play" in reply) is (expected == "Moves")
+
+
+async def test_a_reconnecting_socket_heals_a_peer_that_missed_a_broadcast(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    """A daphne that dies between a move's commit and its broadcast takes the event with it: the
+    mover's page reconnects, and its connect brings the other seats up to date."""
+    table = await two_player_match()
+    state = await sync_to_async(state_of)(table.match)
+    seat = min(state.awaiting())
+    mover, other = (table.alice, table.bob) if seat == 0 else (table.bob, table.alice)
+    sockets.append(await connect(table.match.pk, other))
+    await sockets[0].receive_from(timeout=TIMEOUT)
+
+    def move_without_broadcast() -> None:
+        with mock.patch("games.services.get_channel_layer", return_value=None):
+            services.action_apply(
+                match_id=table.match.pk,
+                user=mover,
+                action_text=str(state.default_action(seat)),
+                expected_version=0,
+            )
+
+    await sync_to_async(move_without_broadcast)()
+    assert await sockets[0].receive_nothing(timeout=0.3)
+    sockets.append(await connect(table.match.pk, mover))
+    await frames_until(sockets[1], 'data-version="1"')
+    await frames_until(sockets[0], 'data-version="1"')

@@ -175,7 +175,9 @@ def test_rearm_deadlines_enqueues_each_active_match_at_its_stored_deadline(
         call_command("rearm_deadlines", stdout=out)
     assert "1 active" in out.getvalue()
     (call,) = deadline_task.call_args_list
-    assert call.kwargs["args"] == (match.pk, match.version)
+    match.refresh_from_db()
+    assert call.kwargs["args"] == (match.pk, match.deadline_at.isoformat())
+    assert match.timer_at == match.deadline_at
     assert 10 <= call.kwargs["countdown"] <= 12
     bots_awaited = [s for s in state_of(match).awaiting() if player(match, s).user.is_bot]
     assert bot_task.call_count == len(bots_awaited)

@@ -150,7 +150,9 @@ def child_env() -> dict[str, str]:
     """
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["DJANGO_SETTINGS_MODULE"] = "durak_site.settings"
-    env.setdefault("DATABASE_CONN_MAX_AGE", "60")  # as in production: no connection per query
+    # As in production: no connection per query, and no DEBUG (which logs every query).
+    env.setdefault("DATABASE_CONN_MAX_AGE", "60")
+    env.setdefault("DJANGO_DEBUG", "0")
     db = connection.settings_dict
     if db["ENGINE"].endswith("sqlite3"):
         env.pop("DATABASE_URL", None)
