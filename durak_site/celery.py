@@ -3,11 +3,19 @@
 Configured from Django settings (``CELERY_*``). In the embedded mode the broker is ``memory://`` and
 the worker is a thread of the serving process (``durak_site.embedded_worker``); with ``REDIS_URL``
 run ``celery -A durak_site worker`` and ``celery -A durak_site beat`` as separate processes.
+
+A Redis broker goes through ``RedisTransport`` below, so that a worker lives through a Redis
+restart (see ``RedisChannel``).
 """
 
 import os
+from contextlib import suppress
+from queue import Empty
+from typing import Any
+from urllib.parse import urlsplit
 
 from celery import Celery
+from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "durak_site.settings")
 
@@ -22,3 +30,50 @@ app.conf.beat_schedule = {
     # Registration deadlines, start times and stuck tournament games.
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0},
 }
+
+
+class RedisChannel(kombu_redis.Channel):
+    """kombu's Redis channel, whose ``close`` finishes when the server is gone.
+
+    When Redis goes away, the worker's consumer closes its connection twice: first
+    ``Connection.collect()``, which also drops the transport's reference to its connection, then
+    ``Connection.close()``. kombu's ``close`` first reads the reply of the pending BRPOP and
+    deletes the channel's auto-delete fanout bindings; against a lost server either raises a
+    connection error, which kombu ignores there, so the channel stays open. The second ``close``
+    then restores the unacknowledged messages (the countdown tasks the worker holds: nearly always
+    some) through a new connection pool whose parameters come from the dropped reference, and
+    the worker exits with "Unrecoverable error: AttributeError('NoneType' object has no attribute
+    'hostname')" (kombu 5.7.0, celery 5.7.0; the family of celery/kombu#582 and #970). It
+    happens unless the BRPOP connection is the first broken one the worker notices: most times.
+
+    Here those two steps ignore connection errors, so the first ``close`` goes through: the
+    restore is tried while the transport is whole; against the lost server it fails with a
+    connection error the consumer ignores, and the messages stay in Redis until its visibility
+    timeout, or are gone with a Redis restarted empty: then the next move re-arms the turn timer
+    and beat's ``games.sweep_overdue`` plays what is overdue. The consumer reconnects as after
+    any connection loss.
+    """
+
+    def close(self) -> None:
+        if self._in_poll and not self.closed:
+            with suppress(Empty, *self.connection_errors):
+                self._brpop_read()  # a lost server has no reply to read
+        super().close()
+
+    def queue_delete(self, queue: str, *args: Any, **kwargs: Any) -> None:
+        with suppress(*(self.connection_errors if self._closing else ())):
+            super().queue_delete(queue, *args, **kwargs)
+
+
+class RedisTransport(kombu_redis.Transport):
+    """kombu's Redis transport with ``RedisChannel``."""
+
+    Channel = RedisChannel
+
+
+@app.on_after_configure.connect
+def _use_redis_transport(sender: Celery, source: Any, **kwargs: Any) -> None:
+    """A ``redis://`` or ``rediss://`` broker URL goes through ``RedisTransport`` (kombu takes an
+    explicit ``broker_transport`` over the URL's scheme); any other broker is left alone."""
+    if not source.broker_transport and urlsplit(source.broker_url or "").scheme in {"redis", "rediss"}:
+        source.broker_transport = f"{__name__}:RedisTransport"

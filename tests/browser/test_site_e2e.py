@@ -1,8 +1,9 @@
 """The whole site in Chromium, as a newcomer meets it: sign up, open a table, fill it with bots,
 play the match to its end on the felt, find it in the history and step through its replay; a
 spectator on a phone watches the match live. Screenshots of the main pages at phone (390x844)
-and desktop (1280x800) sizes are kept under ``build/screenshots/`` (gitignored), and the best
-are copied to ``docs/screenshots/e2e-*.png``.
+and desktop (1280x800) sizes are kept under ``build/screenshots/`` (gitignored; CI can keep them
+as artefacts). The test writes nothing else in the checkout: the tracked ``docs/screenshots/``
+are chosen and committed by hand, never rewritten by a test run.
 
 The server is ``manage.py serve`` on its own SQLite file (embedded Celery worker: the bots play
 through it), so the test needs nothing but Chromium.
@@ -13,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -36,18 +36,11 @@ playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-DOCS = ROOT / "docs" / "screenshots"
+DOCS = ROOT / "docs"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PASSWORD = "correct-horse-battery-9"
 MOVE_LIMIT = 400
-#: Screenshots worth keeping in the docs (artefact name -> docs name).
-BEST = {
-    "match-desktop": "e2e-match-desktop.png",
-    "match-spectator-phone": "e2e-spectator-phone.png",
-    "replay-desktop": "e2e-replay-desktop.png",
-    "table-phone": "e2e-table-phone.png",
-}
 
 SETUP = f"""
 from accounts.models import User
@@ -110,6 +103,15 @@ def shoot_both(page: Page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+def tree_state(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder`` with its modification time and size."""
+    return {
+        str(path.relative_to(folder)): (path.stat().st_mtime_ns, path.stat().st_size)
+        for path in folder.rglob("*")
+        if path.is_file()
+    }
+
+
 def version(page: Page) -> int:
     return int(page.get_attribute("#match-status", "data-version") or -1)
 
@@ -142,6 +144,8 @@ def play_one_move(page: Page) -> str:
 
 
 def test_a_newcomer_plays_bots_to_the_end_and_replays_it(server: str) -> None:
+    docs_before = tree_state(DOCS)
+    started = time.time()
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -233,6 +237,6 @@ def test_a_newcomer_plays_bots_to_the_end_and_replays_it(server: str) -> None:
             assert not errors, errors
         finally:
             browser.close()
-    DOCS.mkdir(parents=True, exist_ok=True)
-    for artefact, docs_name in BEST.items():
-        shutil.copyfile(ARTEFACTS / f"{artefact}.png", DOCS / docs_name)
+    for name in ("match-desktop", "match-spectator-phone", "replay-desktop", "table-phone"):
+        assert (ARTEFACTS / f"{name}.png").stat().st_mtime >= started, name  # taken by this run
+    assert tree_state(DOCS) == docs_before, "the test wrote under docs/"

@@ -19,12 +19,13 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
+import redis
 from django.conf import settings
 
+from durak_site.celery import app
 from games.management.commands.loadtest import child_env
 from tests.site.helpers import free_port
 
@@ -43,25 +44,6 @@ class Stack:
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self.logs: dict[str, Path] = {}
         self.ports: dict[str, int] = {}
-        self.commands: dict[str, list[str]] = {}
-        self.supervised: set[str] = set()
-        self.restarts: dict[str, int] = {}
-        self._closing = threading.Event()
-        self._supervisor = threading.Thread(target=self._supervise, daemon=True)
-        self._supervisor.start()
-
-    def supervise(self, *names: str) -> None:
-        """Restart these processes whenever they exit, as systemd (``Restart=always``) or a
-        Procfile platform does in production."""
-        self.supervised.update(names)
-
-    def _supervise(self) -> None:
-        while not self._closing.wait(0.5):
-            for name in list(self.supervised):
-                process = self.processes.get(name)
-                if process is not None and process.poll() is not None and not self._closing.is_set():
-                    self.restarts[name] = self.restarts.get(name, 0) + 1
-                    self._start(name, self.commands[name])
 
     def rearm(self) -> None:
         """``manage.py rearm_deadlines`` in the stack: the deal's deadline and bot turns."""
@@ -71,8 +53,12 @@ class Stack:
         )
         assert done.returncode == 0, done.stderr
 
+    def send(self, task: str, *args: object, countdown: float | None = None) -> None:
+        """Enqueue the task called ``task`` on the stack's broker (not the run's)."""
+        with app.connection_for_write(self.redis.url) as connection:
+            app.send_task(task, args=args, countdown=countdown, connection=connection)
+
     def _start(self, name: str, command: list[str]) -> subprocess.Popen[bytes]:
-        self.commands[name] = command
         log = self.folder / f"{name}.log"
         self.logs[name] = log
         with log.open("ab") as out:
@@ -118,20 +104,22 @@ class Stack:
 
     def kill(self, name: str) -> None:
         """SIGKILL: no cleanup, no goodbye, like a crash or the OOM killer (children too)."""
-        self.supervised.discard(name)
         process = self.processes.pop(name)
         children = _children(process.pid)
         process.kill()
         process.wait(timeout=10)
         _kill(children)
 
+    def running(self, name: str) -> bool:
+        """Whether the process ``name`` is still running (nothing restarts it behind the test)."""
+        process = self.processes.get(name)
+        return process is not None and process.poll() is None
+
     def log(self, name: str) -> str:
         path = self.logs.get(name)
         return path.read_text(errors="replace") if path and path.exists() else ""
 
     def close(self) -> None:
-        self._closing.set()
-        self._supervisor.join(timeout=5)
         for name in list(self.processes):
             process = self.processes.pop(name)
             children = _children(process.pid)
@@ -192,6 +180,12 @@ class RedisServer:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         wait_for_port(self.port, self.process, timeout=20)
+
+    def unacked(self) -> int:
+        """How many messages workers hold unacknowledged (kombu's ``unacked`` hash), e.g. tasks
+        taken ahead of their countdown."""
+        with redis.Redis.from_url(self.url) as client:
+            return int(client.hlen("unacked"))
 
     def stop(self) -> None:
         if self.process is not None:

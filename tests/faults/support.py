@@ -3,7 +3,8 @@ for seats, and the checks every such test ends with."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,15 @@ def deal(humans: list[User], *, players: int, bots: str | None = None, turn_seco
 
 def client(user: User, ports: list[int], **kwargs: object) -> Player:
     return Player(user.username, login_cookie(user), ports, **kwargs)  # type: ignore[arg-type]
+
+
+def wait_until(condition: Callable[[], bool], *, timeout: float) -> None:
+    """Block until ``condition()`` holds (``players.until`` is the one for inside the clients'
+    event loop); fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.1)
 
 
 def assert_whole_and_consistent(match: Match, players: list[Player]) -> list[Move]:
