@@ -1,17 +1,33 @@
-"""An in-memory channel layer that may be called from any thread.
+"""The site's channel layers: one per mode.
 
-Channels' ``InMemoryChannelLayer`` keeps ``asyncio.Queue`` objects that belong to the serving event
-loop. A ``group_send`` from another thread (the embedded Celery worker, via ``async_to_sync``) puts
-into those queues from a foreign loop: the waiting consumer is not woken until daphne's next timer
-tick (0.5-1 s late), and under pytest never (NOTES.md). This subclass remembers the loop its
-consumers receive on and hands every call made from another loop over to it.
+* Embedded: ``ThreadSafeInMemoryChannelLayer``. Channels' ``InMemoryChannelLayer`` keeps
+  ``asyncio.Queue`` objects that belong to the serving event loop. A ``group_send`` from another
+  thread (the embedded Celery worker, via ``async_to_sync``) puts into those queues from a foreign
+  loop: the waiting consumer is not woken until daphne's next timer tick (0.5-1 s late), and under
+  pytest never (NOTES.md). The subclass remembers the loop its consumers receive on and hands every
+  call made from another loop over to it.
+* Redis: ``ResyncingPubSubChannelLayer``, channels_redis's pub/sub layer (about 3x cheaper per
+  broadcast than its list-based ``RedisChannelLayer``, NOTES.md). It delivers at most once, which
+  the consumers allow for: broadcasts are thin "changed" events, each socket renders its view from
+  the database, and the match, lobby and tournament sockets start from the current view on every
+  (re)connect, rendered after joining the group (``group_add`` returns once ``SUBSCRIBE`` is sent,
+  not confirmed; the render reads what any event in that instant was about). The one gap is a
+  broken Redis connection: redis-py reconnects and resubscribes by itself, silently, and whatever
+  was published meanwhile is gone while the sockets stay open showing an old view. The subclass
+  makes every consumer of the process fail on its next receive instead (``SubscriptionLost``):
+  daphne closes the socket with 1011, the browser (htmx's ws extension) reconnects and starts over.
 """
 
 import asyncio
+import logging
 from collections.abc import Coroutine
 from typing import Any
 
 from channels.layers import InMemoryChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
+from channels_redis.utils import _wrap_close
+
+logger = logging.getLogger(__name__)
 
 
 class ThreadSafeInMemoryChannelLayer(InMemoryChannelLayer):
@@ -52,3 +68,86 @@ class ThreadSafeInMemoryChannelLayer(InMemoryChannelLayer):
 
     async def flush(self) -> None:
         await self._on_home_loop(super().flush())
+
+
+class SubscriptionLost(ConnectionError):
+    """The layer's Redis subscription broke (and was renewed): events may have been lost."""
+
+
+#: Put into every channel's queue when the subscription is renewed; ``receive`` raises on it.
+_LOST: Any = object()
+
+
+class ResyncingPubSubChannelLayer(RedisPubSubChannelLayer):
+    """``RedisPubSubChannelLayer`` whose consumers end when its Redis subscription was renewed.
+
+    It relies on channels_redis 4.3 internals (the per-loop layer, its shards, their redis-py
+    ``PubSub``); ``tests/site/test_pubsub_layer.py`` fails if they change.
+    """
+
+    def _get_layer(self) -> "_ResyncingLoopLayer":
+        """channels_redis's ``_get_layer``, building this module's loop layer."""
+        loop = asyncio.get_running_loop()
+        layer: _ResyncingLoopLayer | None = self._layers.get(loop)
+        if layer is None:
+            layer = _ResyncingLoopLayer(*self._args, **self._kwargs, channel_layer=self)
+            self._layers[loop] = layer
+            _wrap_close(self, loop)
+        return layer
+
+    def deserialize(self, message: Any) -> Any:
+        return message if message is _LOST else super().deserialize(message)
+
+
+class _ResyncingLoopLayer(RedisPubSubLoopLayer):
+    """The layer of one event loop: its channels' queues, groups and Redis connections."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shards: list[RedisSingleShardConnection] = [
+            _ResyncingShard(shard.host, self) for shard in self._shards
+        ]
+
+    def subscription_renewed(self) -> None:
+        """Tell every channel of this loop, whether its consumer waits in ``receive`` right now or
+        is busy handling a message: its next ``receive`` raises."""
+        for queue in self.channels.values():
+            queue.put_nowait(_LOST)
+        logger.warning("Redis subscription renewed: ending %d consumers so they resync", len(self.channels))
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        message: dict[str, Any] = await super().receive(channel)
+        if message is _LOST:
+            await self._forget(channel)
+            raise SubscriptionLost("the Redis subscription broke; events may have been lost")
+        return message
+
+    async def _forget(self, channel: str) -> None:
+        """Drop a channel whose consumer is ending, with its group memberships: nobody will call
+        ``group_discard`` for it (channels_redis cleans up only a cancelled ``receive``)."""
+        self.channels.pop(channel, None)
+        names = [channel]
+        for group_channel, members in list(self.groups.items()):
+            members.discard(channel)
+            if not members:
+                del self.groups[group_channel]
+                names.append(group_channel)
+        for name in names:
+            try:
+                await self._get_shard(name).unsubscribe(name)
+            except Exception:  # Redis gone again: the consumer ends all the same
+                logger.warning("could not unsubscribe %s", name, exc_info=True)
+
+
+class _ResyncingShard(RedisSingleShardConnection):
+    """The connections to one Redis host; reports when redis-py renews the subscription."""
+
+    async def subscribe(self, channel: str) -> None:
+        await super().subscribe(channel)
+        # redis-py calls a connection's callbacks on every connect after it was registered, so
+        # only on reconnects (the first connect is over by now), after PubSub's own resubscribe.
+        # A weak reference, registered once however often this runs.
+        self._pubsub.connection.register_connect_callback(self._renewed)
+
+    def _renewed(self, connection: object) -> None:
+        self.channel_layer.subscription_renewed()

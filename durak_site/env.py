@@ -5,7 +5,10 @@ spelling, type and default live; README.md lists them all.
 """
 
 import os
+import secrets
 from urllib.parse import urlsplit, urlunsplit
+
+from redis.connection import parse_url
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -56,3 +59,20 @@ def redis_url_for_tests(url: str) -> str:
     number = 1 + (int(worker) if worker.isdigit() else 0) % 15
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{number}"))
+
+
+def channel_layer_prefix(redis_url: str) -> str:
+    """The prefix of the pub/sub channel layer's Redis channel names, e.g. ``durak.0.``.
+
+    Redis pub/sub ignores database numbers: a ``PUBLISH`` reaches every subscriber of that name on
+    the server. The database number of ``REDIS_URL`` keeps two sites on one Redis apart for the
+    cache and Celery, so it goes into the prefix to keep their broadcasts apart too. Under pytest
+    the prefix also carries a token of this process: parallel xdist workers and concurrent runs
+    (which may share a database number, see ``redis_url_for_tests``) never share a group. A site
+    process started by a test is not under pytest (its environment drops pytest's variables).
+    """
+    database = parse_url(redis_url).get("db") or 0  # type: ignore[no-untyped-call]
+    prefix = f"durak.{database}."
+    if os.environ.get("PYTEST_VERSION"):
+        prefix += f"test-{secrets.token_hex(4)}."
+    return prefix

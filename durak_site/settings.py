@@ -5,8 +5,9 @@ Three modes, one module (README.md has the table of variables):
 * **embedded** (nothing set): SQLite in WAL mode with immediate transactions, an in-process channel
   layer, and Celery on the ``memory://`` broker whose worker runs as a thread of the serving process
   (started by ``manage.py serve`` / ``runserver``, see ``durak_site.embedded_worker``).
-* **services** (``DATABASE_URL`` and/or ``REDIS_URL``): PostgreSQL, ``channels_redis``, a Redis cache
-  and Celery over Redis with separate ``celery worker`` and ``celery beat`` processes.
+* **services** (``DATABASE_URL`` and/or ``REDIS_URL``): PostgreSQL, ``channels_redis``'s pub/sub
+  channel layer (``durak_site.channel_layers``), a Redis cache and Celery over Redis with separate
+  ``celery worker`` and ``celery beat`` processes.
 * **production** (``DJANGO_ENV=production``): adds the secret key from the environment, secure
   cookies, HSTS, whitenoise's manifest storage and JSON logs; passes ``check --deploy`` cleanly.
 """
@@ -21,8 +22,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
-from .env import env_bool, env_int, env_list, env_str, redis_url_for_tests
+from .env import channel_layer_prefix, env_bool, env_int, env_list, env_str, redis_url_for_tests
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -138,10 +141,18 @@ REDIS_URL = redis_url_for_tests(env_str("REDIS_URL"))
 if REDIS_URL:
     CHANNEL_LAYERS: dict[str, Any] = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py's default 5 s socket timeout equals channels_redis's blocking read and drops
-            # idle websockets with 1011 (NOTES.md); keep it well above.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
+            # Pub/sub: at most once, about 3x cheaper per broadcast than channels_redis's list-based
+            # layer; why that is enough, and what happens when Redis goes away: channel_layers.py.
+            "BACKEND": "durak_site.channel_layers.ResyncingPubSubChannelLayer",
+            "CONFIG": {
+                # One immediate retry: the first command on a connection that Redis dropped (a
+                # restart) fails, and a broadcast lost that way would leave every view stale.
+                # redis-py's 5 s socket timeout stays: this layer never blocks in a read (it polls
+                # its subscription every 0.1 s), so idle sockets are safe (tests/site).
+                "hosts": [{"address": REDIS_URL, "retry": Retry(NoBackoff(), 1)}],
+                # Pub/sub ignores database numbers (see env.channel_layer_prefix).
+                "prefix": channel_layer_prefix(REDIS_URL),
+            },
         }
     }
     CACHES = {

@@ -1,7 +1,8 @@
 """Smoke test: ``manage.py serve`` in a subprocess serves a page and the echo websocket.
 
-The embedded run uses a throw-away SQLite file; the Redis run goes through channels_redis and keeps
-a socket idle past redis-py's 5 s default timeout, which used to drop it with close code 1011.
+The embedded run uses a throw-away SQLite file; the Redis run goes through the pub/sub channel layer
+and keeps a socket idle past redis-py's 5 s default timeout, which dropped it with close code 1011
+under channels_redis's list-based layer (NOTES.md).
 """
 
 import os

@@ -31,7 +31,7 @@ print(json.dumps({
     "static": s.STORAGES["staticfiles"]["BACKEND"],
     "log_format": s.LOGGING["handlers"]["console"]["formatter"],
     "csp": bool(s.SECURE_CSP),
-}))
+}, default=repr))
 """
 
 PRODUCTION_ENV = {
@@ -89,14 +89,24 @@ def test_services_mode_uses_postgres_and_redis() -> None:
         REDIS_URL="redis://cache.example:6379/0",
     )
     assert s["db_engine"] == "django.db.backends.postgresql"
-    assert s["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert s["layer"] == "durak_site.channel_layers.ResyncingPubSubChannelLayer"
     (host,) = s["layer_config"]["hosts"]  # type: ignore[index]
     assert host["address"] == "redis://cache.example:6379/0"
-    # Above channels_redis's 5 s blocking read, or idle sockets drop with 1011 (NOTES.md).
-    assert host["socket_timeout"] > 5
+    assert s["layer_config"]["prefix"] == "durak.0."  # type: ignore[index]
     assert s["cache"].endswith("RedisCache")
     assert s["broker"] == "redis://cache.example:6379/0"
     assert s["embedded"] is False
+
+
+@pytest.mark.parametrize(
+    ("url", "prefix"),
+    [("redis://r.example:6379/3", "durak.3."), ("redis://r.example:6379/?db=4", "durak.4."),
+     ("redis://r.example:6379", "durak.0.")],
+)
+def test_the_pubsub_prefix_follows_the_redis_database(url: str, prefix: str) -> None:
+    """Pub/sub ignores database numbers: two sites on databases 3 and 4 of one Redis must not hear
+    each other's broadcasts, as they never shared cache keys or Celery queues."""
+    assert probe(REDIS_URL=url)["layer_config"]["prefix"] == prefix  # type: ignore[index]
 
 
 def test_production_mode_is_locked_down() -> None:
