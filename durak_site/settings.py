@@ -182,6 +182,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Retry a lost broker forever (the default gives up after 100 attempts, about 45 minutes, and the
+# worker exits): the site must recover by itself whenever Redis comes back.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

@@ -202,6 +202,9 @@ class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
             return
         await self.channel_layer.group_add(services.table_group(self.table_id), self.channel_name)
         await self.accept()
+        # The seats as they are now: a table that filled (and dealt) before this socket joined its
+        # group would otherwise never send the way to the match.
+        await self.table_changed({})
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "table_id"):

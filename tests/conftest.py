@@ -6,6 +6,8 @@ loudly if the service does not answer: CI sets both URLs.
 """
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -33,3 +35,22 @@ def _empty_test_redis() -> None:
         import redis
 
         redis.Redis.from_url(settings.REDIS_URL).flushdb()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test databases, whose teardown first ends this process's other sessions.
+
+    The match sockets run their database work on a thread pool (``games.consumers.pooled``), and
+    under channels' test communicators the per-call connection cleanup is switched off, so those
+    threads keep their connections: PostgreSQL would refuse to drop a database still in use."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )

@@ -20,6 +20,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
+from django.urls import reverse
 
 from accounts.models import User
 from durak_site.asgi import application
@@ -403,3 +404,19 @@ async def test_a_reconnecting_socket_heals_a_peer_that_missed_a_broadcast(
     sockets.append(await connect(table.match.pk, mover))
     await frames_until(sockets[1], 'data-version="1"')
     await frames_until(sockets[0], 'data-version="1"')
+
+
+async def test_a_table_socket_first_sends_the_seats_with_the_way_to_a_dealt_match(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    """A table that filled before its page's socket joined the group still leads to the match."""
+    table = await two_player_match()
+    communicator = WebsocketCommunicator(
+        URLRouter(websocket_urlpatterns), f"/ws/table/{table.match.table_id}/"
+    )
+    communicator.scope["user"] = table.alice
+    connected, _code = await communicator.connect(timeout=TIMEOUT)
+    assert connected
+    sockets.append(communicator)
+    frame = await communicator.receive_from(timeout=TIMEOUT)
+    assert f'data-redirect="{reverse("games:match", args=[table.match.pk])}"' in frame
