@@ -17,7 +17,7 @@ from games import services, tasks
 from games.engine import Rules
 from games.models import Match, Move
 
-from .services_support import make_user, play_out, player, start_match, state_of
+from .services_support import make_user, play_default, play_out, player, start_match, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -98,15 +98,7 @@ def test_an_own_move_resets_the_consecutive_timeouts() -> None:
     assert counted
     # Play on by hand until every counted seat has made a move of its own.
     for _ in range(50):
-        match.refresh_from_db()
-        state = state_of(match)
-        seat = min(state.awaiting())
-        services.action_apply(
-            match_id=match.pk,
-            user=player(match, seat).user,
-            action_text=str(state.default_action(seat)),
-            expected_version=match.version,
-        )
+        play_default(match)
         if all(player(match, p.seat).timeouts == 0 for p in counted):
             break
     assert all(player(match, p.seat).timeouts == 0 for p in counted)

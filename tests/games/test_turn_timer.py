@@ -17,7 +17,7 @@ from django.utils import timezone
 from games import services, tasks
 from games.models import Match, Move
 
-from .services_support import make_user, player, start_match, state_of
+from .services_support import make_user, play_default, player, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -25,19 +25,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "new_seed", lambda: "timer-seed")
-
-
-def _move(match: Match) -> None:
-    """The awaited seat plays the engine's default through ``action_apply``."""
-    state = state_of(match)
-    seat = min(state.awaiting())
-    services.action_apply(
-        match_id=match.pk,
-        user=player(match, seat).user,
-        action_text=str(state.default_action(seat)),
-        expected_version=match.version,
-    )
-    match.refresh_from_db()
 
 
 def _queued(deadline_task: mock.Mock) -> list[tuple[Any, ...]]:
@@ -64,7 +51,7 @@ def test_moves_push_the_deadline_but_queue_no_timer(django_capture_on_commit_cal
         django_capture_on_commit_callbacks(execute=True),
     ):
         for _ in range(3):
-            _move(match)
+            play_default(match)
     assert deadline_task.call_count == 0
     assert match.timer_at == timer_at
     assert match.deadline_at > first_deadline
@@ -72,7 +59,7 @@ def test_moves_push_the_deadline_but_queue_no_timer(django_capture_on_commit_cal
 
 def test_an_early_timer_rearms_itself_for_the_deadline(django_capture_on_commit_callbacks: Any) -> None:
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    _move(match)  # the deadline moved past the queued timer
+    play_default(match)  # the deadline moved past the queued timer
     due = match.timer_at.isoformat()
     with (
         mock.patch("games.tasks.deadline.apply_async") as deadline_task,
@@ -122,7 +109,7 @@ def test_a_lost_timer_is_queued_again_by_the_next_move(django_capture_on_commit_
         mock.patch("games.tasks.deadline.apply_async") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        _move(match)
+        play_default(match)
     assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
     assert match.timer_at == match.deadline_at
 
@@ -136,7 +123,7 @@ def test_a_finished_match_keeps_no_timer() -> None:
 
 def test_the_sweep_announces_every_match_in_play() -> None:
     running = start_match(humans=[make_user("a"), make_user("b")])
-    _move(running)
+    play_default(running)
     over = start_match(humans=[make_user("c"), make_user("d")])
     services.match_resign(match_id=over.pk, user=player(over, 0).user)
     layer = mock.Mock()
