@@ -30,7 +30,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
 from games import ratelimit, selectors, services
-from games.fragments import match_fragments, render_error
+from games.fragments import action_fragments, match_fragments, render_error
 from games.models import Match, Table
 from games.presenters import may_watch, present_lobby, present_table
 
@@ -146,7 +146,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.send(text_data=html)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if await ratelimit.refuse(self):  # a flood is answered, never queued behind honest moves
+        if await ratelimit.refuse(self):  # a flood on this socket is answered at once
             return
         frame = _parse_frame(text_data)
         if frame is None:
@@ -158,13 +158,19 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
             await self.send_error(_("Log in to play."), code="anonymous")
             return
         try:
-            await pooled(services.action_apply)(
-                match_id=self.match_id, user=user, action_text=action, expected_version=version
+            html, self.version, self.last_seq = await pooled(_apply_and_render)(
+                self.match_id, user, action, version, self.last_seq
             )
+        except ratelimit.OverLimit:
+            await self.send_error(ratelimit.message(), code=ratelimit.ERROR_CODE)
         except services.StaleVersion as error:
             await self.push(full=True, error=error.message)
         except services.GameError as error:
             await self.send_error(error.message, code=getattr(error, "code", "refused"))
+        else:
+            # The mover's page straight from the move's rows; the broadcast of this version,
+            # queued behind this handler, then finds this socket already there.
+            await self.send(text_data=html)
 
     async def send_error(self, message: str, *, code: str) -> None:
         """An error fragment for this socket alone."""
@@ -267,11 +273,22 @@ def _may_watch_table(table_id: int, user: User | AnonymousUser, token: str) -> b
 def _render_match(
     match_id: int, user: User | AnonymousUser, error: str, log_after: int | None
 ) -> tuple[str, int, int] | None:
-    try:
-        match = selectors.match_get(match_id=match_id)
-    except Match.DoesNotExist:
+    rows = selectors.match_rows(match_id=match_id, after_seq=log_after or 0)
+    if rows is None:
         return None
-    return match_fragments(match, user, error=error, log_after=log_after)
+    return match_fragments(
+        rows.match, user, error=error, log_after=log_after, players=rows.players, moves=rows.moves
+    )
+
+
+def _apply_and_render(
+    match_id: int, user: User, action: str, version: int, log_after: int
+) -> tuple[str, int, int]:
+    """Count the frame against its user's limit, play ``action`` and render the mover's fragments
+    from what it committed: one thread hop, no read back."""
+    ratelimit.check_user(user.pk)
+    result = services.action_apply(match_id=match_id, user=user, action_text=action, expected_version=version)
+    return action_fragments(result, user, log_after=log_after)
 
 
 def _render_lobby(user: User | AnonymousUser) -> str:

@@ -123,6 +123,11 @@ class Match(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True
     )
     version = models.PositiveIntegerField(_("version"), default=0)
+    last_seq = models.PositiveIntegerField(
+        _("last move number"),
+        default=0,
+        help_text=_("The sequence number of the last move logged (0 before the first)."),
+    )
     snapshot = models.JSONField(_("snapshot"), help_text=_("The engine state's to_json()."))
     deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
     timer_at = models.DateTimeField(

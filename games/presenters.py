@@ -13,7 +13,6 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -21,8 +20,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from games.engine import Action
@@ -76,18 +75,6 @@ class SeatView:
         return range(0 if self.cards else min(self.card_count, MAX_BACKS))
 
 
-def card_face(code: str, size: str = "md") -> SafeString:
-    """``{% card code size %}``, remembered per language: a push draws the same few dozen cards
-    again and again, and each drawing costs several translations (the card's spoken name)."""
-    return _card_face(code, size, get_language())
-
-
-@lru_cache(maxsize=1024)
-def _card_face(code: str, size: str, language: str | None) -> SafeString:
-    # ``language`` is the active one (part of the key only): the tag translates in it.
-    return card(code, size)
-
-
 @dataclass(frozen=True, slots=True)
 class PairView:
     """An attack card with its cover; ``targetable`` when the viewer may cover it now."""
@@ -98,11 +85,11 @@ class PairView:
 
     @property
     def attack_face(self) -> SafeString:
-        return card_face(self.attack)
+        return card(self.attack)
 
     @property
     def cover_face(self) -> SafeString:
-        return card_face(self.cover) if self.cover else SafeString()
+        return card(self.cover) if self.cover else SafeString()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +101,7 @@ class HandCard:
 
     @property
     def face(self) -> SafeString:
-        return card_face(self.code, "lg")
+        return card(self.code, "lg")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,11 +202,14 @@ def may_watch(match: Match, user: User | AnonymousUser) -> bool:
     return match.table.creator_id == user.pk or viewer_seat(match, user) is not None
 
 
-def viewer_seat(match: Match, user: User | AnonymousUser) -> int | None:
-    """The seat ``user`` plays in ``match``, or ``None`` for spectators and anonymous visitors."""
+def viewer_seat(
+    match: Match, user: User | AnonymousUser, players: Iterable[MatchPlayer] | None = None
+) -> int | None:
+    """The seat ``user`` plays in ``match`` (among ``players``, by default its own), or ``None``
+    for spectators and anonymous visitors."""
     if not user.is_authenticated:
         return None
-    for player in _players(match):
+    for player in _players(match) if players is None else players:
         if player.user_id == user.pk:
             return int(player.seat)
     return None
@@ -229,14 +219,17 @@ def present_match(
     match: Match,
     user: User | AnonymousUser,
     *,
+    players: Iterable[MatchPlayer] | None = None,
     moves: Iterable[Move] | None = None,
     now: datetime | None = None,
 ) -> MatchContext:
     """Build ``user``'s context of ``match`` (players, table, hand, actions, status, log).
 
-    ``moves`` defaults to the whole log; a socket passes only the moves it has not sent yet.
+    ``players`` (with their users) default to the match's own; ``moves`` to the whole log, and a
+    socket passes only the moves it has not sent yet.
     """
-    seat = viewer_seat(match, user)
+    players_list = _players(match) if players is None else list(players)
+    seat = viewer_seat(match, user, players_list)
     state = match_state(match)
     active = match.status == Match.Status.ACTIVE
     if not active:
@@ -245,12 +238,12 @@ def present_match(
         view = state.spectator_view()
     else:
         view = state.view(seat)
-    players = {p.seat: p for p in _players(match)}
-    names = {s: _player_name(p) for s, p in players.items()}
+    by_seat = {p.seat: p for p in players_list}
+    names = {s: _player_name(p) for s, p in by_seat.items()}
     legal = list(view.legal) if active and seat is not None else []
     awaiting: Mapping[int, str] = view.awaiting if active else {}
     teams = bool(match.rules.get("teams"))
-    seats = _seats(view, players, names, seat, awaiting, active, teams)
+    seats = _seats(view, by_seat, names, seat, awaiting, active, teams)
     me = next((s for s in seats if s.is_viewer), None)
     log_moves = list(match_moves(match_id=match.pk) if moves is None else moves)
     last_seq = log_moves[-1].seq if log_moves else 0

@@ -6,7 +6,8 @@ by every daphne) stops a user who opens many sockets, on one process or several.
 changes nothing and is answered with a clear error frame; the socket stays open, so a player who
 clicked too fast simply carries on.
 
-The consumer needs one line at the top of ``receive``::
+The consumer needs one line at the top of ``receive``, and the thread call that handles a
+frame calls ``check_user`` first (it raises ``OverLimit``)::
 
     if await ratelimit.refuse(self):
         return
@@ -22,7 +23,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
@@ -67,19 +67,37 @@ class TokenBucket:
 def user_allows(user_id: int, *, now: float | None = None) -> bool:
     """Count one frame of ``user_id`` in the current window; False once over the limit.
 
-    A fixed window in the cache: ``add`` creates the counter with the window's expiry, ``incr``
-    counts atomically (Redis ``INCR``), so every process shares one count per user."""
+    A fixed window in the cache: ``incr`` counts atomically (Redis ``INCR``), so every process
+    shares one count per user; the window's first frame finds no counter and ``add`` creates it
+    with the window's expiry (counting first saves a round trip on every later frame)."""
     limit, window = getattr(settings, "GAMES_USER_RATE", DEFAULT_USER_RATE)
     now = time.time() if now is None else now
     key = f"games:frames:{user_id}:{int(now // window)}"
-    if cache.add(key, 1, timeout=int(window) + 1):
-        return True
     try:
         count = cache.incr(key)
-    except ValueError:  # expired between add and incr: this frame opens a new window
-        cache.add(key, 1, timeout=int(window) + 1)
-        return True
+    except ValueError:  # the window's first frame
+        if cache.add(key, 1, timeout=int(window) + 1):
+            return True
+        try:
+            count = cache.incr(key)  # another frame opened the window meanwhile
+        except ValueError:
+            return True
     return bool(count <= limit)
+
+
+class OverLimit(Exception):
+    """A frame over its user's limit (raised where the frame is handled; answer it with ``message()``)."""
+
+
+def check_user(user_id: int) -> None:
+    """Raise ``OverLimit`` when this frame is over ``user_id``'s limit."""
+    if not user_allows(user_id):
+        raise OverLimit
+
+
+def message() -> str:
+    """What a refused frame is answered with."""
+    return _("Too many messages: wait a moment, then play on.")
 
 
 class LimitedSocket(Protocol):
@@ -100,15 +118,12 @@ def socket_bucket(consumer: LimitedSocket) -> TokenBucket:
 
 
 async def refuse(consumer: LimitedSocket) -> bool:
-    """Whether this frame is over a limit; if so the sender has been told why.
+    """Whether this frame is over the socket's own limit; if so the sender has been told why.
 
-    The per-user count runs off the shared sync thread (``thread_sensitive=False``) so a flood
-    never queues behind the database calls of honest frames."""
-    allowed = socket_bucket(consumer).take()
-    user = consumer.scope.get("user")
-    if allowed and user is not None and user.is_authenticated:
-        allowed = await sync_to_async(user_allows, thread_sensitive=False)(user.pk)
-    if allowed:
+    No input or output here: a flood is answered at once and never waits for a thread. The
+    per-user count (``check_user``) is made where the frame is worked on, in the same thread call
+    as the move it carries, so an honest move does not pay a second thread hop for it."""
+    if socket_bucket(consumer).take():
         return False
-    await consumer.send_error(_("Too many messages: wait a moment, then play on."), code=ERROR_CODE)
+    await consumer.send_error(message(), code=ERROR_CODE)
     return True

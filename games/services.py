@@ -37,7 +37,7 @@ import logging
 import random
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -211,12 +211,32 @@ def illegal_message(error: IllegalAction) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ActionResult:
-    """What a successful ``action_apply`` did: the new version and the public events."""
+    """What a successful ``action_apply`` did: the match as committed (with its table), its
+    players (with their users) and the move logged.
 
-    match_id: int
-    version: int
-    events: list[dict[str, Any]] = field(default_factory=list)
-    finished: bool = False
+    Why the rows and not just the new version: the mover's own page is drawn from them straight
+    after the commit (``games.fragments.action_fragments``), without reading back what this
+    transaction has just written."""
+
+    match: Match
+    players: list[MatchPlayer]
+    move: Move
+
+    @property
+    def match_id(self) -> int:
+        return int(self.match.pk)
+
+    @property
+    def version(self) -> int:
+        return int(self.match.version)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.move.events)
+
+    @property
+    def finished(self) -> bool:
+        return not self.match.is_active
 
 
 # --- rated tables -----------------------------------------------------------------------------
@@ -395,14 +415,14 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
             raise StaleVersion()
         state = GameState.from_json(match.snapshot)
         try:
-            events = _play(match, state, player.seat, action, Move.By.PLAYER)
+            move = _play(match, state, player.seat, action, Move.By.PLAYER)
         except IllegalAction as error:
             raise IllegalMove(illegal_message(error), code=error.code) from error
         if player.timeouts:
             player.timeouts = 0
             player.save(update_fields=["timeouts"])
         _commit_change(match, state, players)
-    return ActionResult(match_id=match.pk, version=match.version, events=events, finished=not match.is_active)
+    return ActionResult(match=match, players=players, move=move)
 
 
 def match_timeout(*, match_id: int, version: int) -> bool:
@@ -649,12 +669,13 @@ def _next_dealer(previous: Match | None, rules: Rules) -> int | None:
     return (previous.dealer + 1) % rules.players
 
 
-def _play(match: Match, state: GameState, seat: int, action: Action, by: Move.By) -> list[dict[str, Any]]:
+def _play(match: Match, state: GameState, seat: int, action: Action, by: Move.By) -> Move:
     """Apply one action to ``state`` (raises ``IllegalAction`` unchanged) and log it."""
     events = [event.to_dict() for event in state.apply(seat, action)]
-    last = match.moves.aggregate(last=Max("seq"))["last"] or 0
-    Move.objects.create(match=match, seq=last + 1, seat=seat, action=str(action), events=events, by=by)
-    return events
+    match.last_seq += 1  # saved by ``_commit_change``, which every move ends with
+    return Move.objects.create(
+        match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by
+    )
 
 
 def _play_bot(match: Match, state: GameState, player: MatchPlayer) -> None:
@@ -713,7 +734,7 @@ def _commit_change(match: Match, state: GameState, players: list[MatchPlayer] | 
     match.version += 1
     if players is None:
         players = list(match.players.select_related("user"))
-    fields = ["snapshot", "version", "deadline_at", "timer_at"]
+    fields = ["snapshot", "version", "last_seq", "deadline_at", "timer_at"]
     if state.is_over or _decided_by_forfeit(match, state, players):
         _finish(match, state, players)
         fields += ["status", "finished_at", "result"]

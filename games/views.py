@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.models import User
 from games import selectors, services
 from games.forms import ActionForm, BotFillForm, TableCreateForm
-from games.fragments import match_fragments
+from games.fragments import action_fragments, match_fragments
 from games.models import Match, Table
 from games.presenters import may_watch, present_lobby, present_match, present_table
 
@@ -144,11 +144,12 @@ def match_action(request: HttpRequest, match_id: int) -> HttpResponse:
     post is redirected back to the match page with a message."""
     form = ActionForm(request.POST)
     error: str | None = None
+    result: services.ActionResult | None = None
     if not form.is_valid():
         error = _first_error(form)
     else:
         try:
-            services.action_apply(
+            result = services.action_apply(
                 match_id=match_id,
                 user=_user(request),
                 action_text=form.cleaned_data["action"],
@@ -157,8 +158,11 @@ def match_action(request: HttpRequest, match_id: int) -> HttpResponse:
         except services.GameError as refused:
             error = refused.message
     if request.htmx:  # type: ignore[attr-defined]
-        match = _match_or_404(match_id)
-        html, _version, _seq = match_fragments(match, _user(request), error=error or "")
+        if result is not None:
+            html, _version, _seq = action_fragments(result, _user(request), log_after=None)
+        else:
+            match = _match_or_404(match_id)
+            html, _version, _seq = match_fragments(match, _user(request), error=error or "")
         return HttpResponse(html)
     if error:
         messages.error(request, error)

@@ -14,18 +14,27 @@ accessible name of each card, translated through gettext, so a screen reader hea
 - ``{% card_text code %}`` — the same text in a ``<span class="card-text card-text--red">`` so
   logs show suits in colour.
 - ``{{ code|card_name }}`` — the long accessible name: ``10 of hearts``.
+
+Every result is remembered per active language: a match push draws the same few dozen cards for
+every viewer on every move, and each drawing costs several translations, an escape pass and the
+sprite's URL. The language is part of each key (the drawing is made in the language active when it
+is first asked for), and a changed setting (tests) forgets everything, as Django's own translation
+caches do.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from functools import lru_cache
+from typing import Any, Final
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 register = template.Library()
 
@@ -35,6 +44,8 @@ SIZES: Final = frozenset({"sm", "md", "lg"})
 SUIT_SYMBOLS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 RANKS: Final = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"})
 JOKERS: Final = frozenset({"RJ", "BJ"})
+#: Entries per remembered result: 54 faces x 3 sizes x the site's languages, with room to spare.
+MEMO_SIZE: Final = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +104,12 @@ def _joker_name(face: Face) -> str:
 @register.filter
 def card_name(card: str) -> str:
     """The full name a screen reader says: "10 of hearts", "queen of spades", "red joker"."""
+    return _card_name(get_language(), str(card))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _card_name(language: str | None, card: str) -> str:
+    # ``language`` is the active one, which gettext translates into: it is only the memo's key.
     face = parse(card)
     if face.is_joker:
         return _joker_name(face)
@@ -105,6 +122,11 @@ def card_name(card: str) -> str:
 @register.filter
 def card_label(card: str) -> str:
     """The short form for move logs and messages: "10♥", "Q♠", "red joker"."""
+    return _card_label(get_language(), str(card))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _card_label(language: str | None, card: str) -> str:
     face = parse(card)
     if face.is_joker:
         return _joker_name(face)
@@ -131,6 +153,11 @@ def _svg(symbol: str, classes: str, label: str) -> SafeString:
 @register.simple_tag
 def card(code: str, size: str = "md") -> SafeString:
     """A face-up card as inline SVG using the sprite, labelled for assistive technology."""
+    return _card(get_language(), str(code), size)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _card(language: str | None, code: str, size: str) -> SafeString:
     face = parse(code)
     colour = "playing-card--red" if face.is_red else "playing-card--black"
     return _svg(face.code, f"playing-card {_size_class(size)} {colour}", card_name(face.code))
@@ -139,14 +166,35 @@ def card(code: str, size: str = "md") -> SafeString:
 @register.simple_tag
 def card_back(size: str = "md") -> SafeString:
     """A face-down card (opponents' hands, the stock)."""
+    return _card_back(get_language(), size)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _card_back(language: str | None, size: str) -> SafeString:
     return _svg("back", f"playing-card {_size_class(size)} playing-card--back", gettext("face-down card"))
 
 
 @register.simple_tag
 def card_text(code: str) -> SafeString:
     """The short label in a coloured span for move logs, with the full name for screen readers."""
+    return _card_text(get_language(), str(code))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _card_text(language: str | None, code: str) -> SafeString:
     face = parse(code)
     colour = "card-text--red" if face.is_red else "card-text--black"
     return format_html(
         '<span class="card-text {}" title="{}">{}</span>', colour, card_name(code), card_label(code)
     )
+
+
+MEMOS: Final = (_card_name, _card_label, _card, _card_back, _card_text)
+
+
+@receiver(setting_changed)
+def forget(**kwargs: Any) -> None:
+    """Drop every remembered drawing: a test changed the languages, the catalogues or the static
+    files' URL, which the drawings were made with."""
+    for memo in MEMOS:
+        memo.cache_clear()

@@ -161,8 +161,23 @@ def test_a_legal_move_appends_to_the_log_and_bumps_the_version(seed: str) -> Non
     assert (move.seq, move.seat, move.action, move.by) == (1, seat, action, Move.By.PLAYER)
     assert move.events == result.events
     match.refresh_from_db()
-    assert match.version == 1
+    assert (match.version, match.last_seq) == (1, 1)
     assert match.snapshot == selectors.match_replayed_snapshot(match)
+    assert result.match.pk == match.pk and result.move == move and result.move.seq == match.last_seq
+
+
+def test_the_row_keeps_the_number_of_the_last_logged_move(seed: str) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=5)
+    for _ in range(3):
+        seat, user = _awaited_human(match)
+        action = str(state_of(match).default_action(seat))
+        services.action_apply(
+            match_id=match.pk, user=user, action_text=action, expected_version=match.version
+        )
+        match.refresh_from_db()
+    services.match_timeout(match_id=match.pk, version=match.version)  # may log several moves at once
+    match.refresh_from_db()
+    assert match.last_seq == match.moves.count() == max(match.moves.values_list("seq", flat=True))
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,83 @@
+"""The two cheap ways a push is drawn give the page the ORM would: ``selectors.match_rows``
+(plain SQL per model) reads what ``match_get`` and ``match_moves`` read, and the mover's page drawn
+from the move's own rows (``fragments.action_fragments``) is byte for byte the one read back."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone, translation
+
+from games import selectors, services
+from games.fragments import action_fragments, match_fragments
+from games.models import Match, MatchPlayer, Move
+
+from .services_support import make_user, player, start_match, state_of
+
+
+def _fields(row: Match | MatchPlayer | Move) -> dict[str, object]:
+    return {field.attname: getattr(row, field.attname) for field in row._meta.concrete_fields}
+
+
+def _play_some(match: Match, moves: int) -> list[services.ActionResult]:
+    """The awaited seat plays the default ``moves`` times; ``match`` is kept current."""
+    results = []
+    for _ in range(moves):
+        state = state_of(match)
+        seat = min(state.awaiting())
+        results.append(
+            services.action_apply(
+                match_id=match.pk,
+                user=player(match, seat).user,
+                action_text=str(state.default_action(seat)),
+                expected_version=match.version,
+            )
+        )
+        match.refresh_from_db()
+    return results
+
+
+def test_match_rows_reads_what_the_orm_reads(db: None) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")])
+    _play_some(match, 4)
+    rows = selectors.match_rows(match_id=match.pk, after_seq=2)
+    assert rows is not None
+    orm = selectors.match_get(match_id=match.pk)
+    assert _fields(rows.match) == _fields(orm)
+    assert _fields(rows.match.table) == {
+        f.attname: getattr(orm.table, f.attname) for f in orm.table._meta.concrete_fields
+    }
+    assert [_fields(p) for p in rows.players] == [_fields(p) for p in orm.players.all()]
+    assert [p.user.public_name for p in rows.players] == [p.user.public_name for p in orm.players.all()]
+    assert [_fields(m) for m in rows.moves] == [
+        _fields(m) for m in selectors.match_moves(match_id=match.pk, after_seq=2)
+    ]
+    assert [m.seq for m in rows.moves] == [3, 4]
+    assert selectors.match_rows(match_id=match.pk + 1000) is None
+
+
+def test_the_movers_page_from_the_moves_rows_is_the_page_read_back(db: None) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")])
+    for language in ("en", "ru", "en"):
+        with translation.override(language):
+            (result,) = _play_some(match, 1)
+            mover = next(p.user for p in result.players if p.seat == result.move.seat)
+            shown = result.move.seq - 1
+            read = selectors.match_get(match_id=match.pk)
+            with mock.patch("games.presenters.timezone.now", return_value=timezone.now()):  # one timer
+                with CaptureQueriesContext(connection) as queries:
+                    drawn = action_fragments(result, mover, log_after=shown)
+                assert not queries.captured_queries  # nothing read back
+                assert drawn == match_fragments(read, mover, log_after=shown)
+                assert action_fragments(result, mover, log_after=None) == match_fragments(read, mover)
+
+
+def test_a_mover_whose_page_missed_a_line_reads_the_log(db: None) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")])
+    *_, result = _play_some(match, 3)
+    mover = next(p.user for p in result.players if p.seat == result.move.seat)
+    html, version, last_seq = action_fragments(result, mover, log_after=0)
+    assert (version, last_seq) == (3, 3)
+    assert all(f'data-seq="{seq}"' in html for seq in (1, 2, 3))
