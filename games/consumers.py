@@ -2,8 +2,9 @@
 
 Nothing private crosses the channel layer: the services broadcast thin "changed" events (ids and
 a version) and every socket renders its own viewer's fragments from the database through the
-presenter, then sends them as htmx out-of-band swaps. A (re)connecting socket first gets the
-full current view, so a lost event is healed by the next one or by a reconnect.
+presenter, then sends them as htmx out-of-band swaps; the socket that made the move draws its
+page from the rows the move committed instead. A (re)connecting socket first gets the full
+current view, so a lost event is healed by the next one or by a reconnect.
 
 Frames from the browser (the htmx ws extension sends form values as JSON):
 ``{"action": "cover 7S>6S", "version": 12}``; extra keys (``HEADERS``, the CSRF field) are
@@ -150,7 +151,8 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
             return
         frame = _parse_frame(text_data)
         if frame is None:
-            await self.send_error(_("That message was not understood."), code="malformed")
+            if not await ratelimit.refuse_user(self):
+                await self.send_error(_("That message was not understood."), code="malformed")
             return
         action, version = frame
         user = self.user

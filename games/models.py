@@ -126,6 +126,7 @@ class Match(models.Model):
     last_seq = models.PositiveIntegerField(
         _("last move number"),
         default=0,
+        db_default=0,
         help_text=_("The sequence number of the last move logged (0 before the first)."),
     )
     snapshot = models.JSONField(_("snapshot"), help_text=_("The engine state's to_json()."))

@@ -6,8 +6,9 @@ by every daphne) stops a user who opens many sockets, on one process or several.
 changes nothing and is answered with a clear error frame; the socket stays open, so a player who
 clicked too fast simply carries on.
 
-The consumer needs one line at the top of ``receive``, and the thread call that handles a
-frame calls ``check_user`` first (it raises ``OverLimit``)::
+The consumer calls ``refuse`` at the top of ``receive``; a frame that carries a move is then
+counted for its user by ``check_user`` (it raises ``OverLimit``) in the move's own thread call,
+and any other frame by ``refuse_user`` before it is answered::
 
     if await ratelimit.refuse(self):
         return
@@ -23,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
@@ -120,10 +122,22 @@ def socket_bucket(consumer: LimitedSocket) -> TokenBucket:
 async def refuse(consumer: LimitedSocket) -> bool:
     """Whether this frame is over the socket's own limit; if so the sender has been told why.
 
-    No input or output here: a flood is answered at once and never waits for a thread. The
-    per-user count (``check_user``) is made where the frame is worked on, in the same thread call
-    as the move it carries, so an honest move does not pay a second thread hop for it."""
+    No input or output here: a flood on one socket is answered at once and never waits for a
+    thread. The per-user count is made by whoever works on the frame next: in the thread call of
+    the move it carries (``check_user``), else by ``refuse_user``."""
     if socket_bucket(consumer).take():
+        return False
+    await consumer.send_error(message(), code=ERROR_CODE)
+    return True
+
+
+async def refuse_user(consumer: LimitedSocket) -> bool:
+    """Whether a frame that carries no move (it is answered with an error) is over its user's
+    limit; if so the sender has been told why. Anonymous frames have only the socket's limit."""
+    user = consumer.scope.get("user")
+    if user is None or not user.is_authenticated:
+        return False
+    if await sync_to_async(user_allows, thread_sensitive=False)(user.pk):
         return False
     await consumer.send_error(message(), code=ERROR_CODE)
     return True

@@ -579,7 +579,13 @@ def matches_timeout_overdue(*, grace_seconds: float = 10.0) -> int:
         status=Match.Status.ACTIVE,
         deadline_at__lt=timezone.now() - timedelta(seconds=grace_seconds),
     ).values_list("pk", "version")
-    return sum(match_timeout(match_id=pk, version=version) for pk, version in overdue)
+    played = 0
+    for pk, version in overdue:
+        try:
+            played += match_timeout(match_id=pk, version=version)
+        except Exception:  # a safety net must not stop at one broken match
+            logger.exception("the overdue timeout of match %s failed", pk)
+    return played
 
 
 def matches_announce() -> int:

@@ -1,5 +1,9 @@
 """``Match.last_seq``: the number of the last logged move, kept on the row so a move does not ask
-the log for its maximum (a query per move). Existing matches are filled from their logs."""
+the log for its maximum (a query per move). Existing matches are filled from their logs.
+
+Deploy it with the old processes stopped: code from before it numbers moves from the log and
+leaves ``last_seq`` behind, and a match it moves on meanwhile would then refuse every move (the
+next number is taken). The database default lets old code still deal matches."""
 
 from django.db import migrations, models
 from django.db.models import OuterRef, Subquery
@@ -24,6 +28,7 @@ class Migration(migrations.Migration):
             name="last_seq",
             field=models.PositiveIntegerField(
                 default=0,
+                db_default=0,
                 help_text="The sequence number of the last move logged (0 before the first).",
                 verbose_name="last move number",
             ),

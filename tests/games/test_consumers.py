@@ -9,6 +9,7 @@ error frame to the sender alone, and change nothing.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from unittest import mock
@@ -124,6 +125,32 @@ async def test_a_move_reaches_every_socket(sockets: list[WebsocketCommunicator])
         assert card_str(played) in frame  # the attack card lies on the table for everyone
     match = await Match.objects.aget(pk=table.match.pk)
     assert match.version == 1
+
+
+async def test_each_move_reaches_each_seat_once_with_its_log_line_once(
+    sockets: list[WebsocketCommunicator],
+) -> None:
+    """The mover's page is drawn from the move's own rows (no wait for the broadcast), and the
+    broadcast of that version then finds it there: one frame per move per socket, the new log
+    line in it once, versions only ever going up."""
+    table = await two_player_match()
+    for viewer in (table.alice, table.bob):
+        sockets.append(await connect(table.match.pk, viewer))
+    for communicator in sockets:
+        await communicator.receive_from(timeout=TIMEOUT)
+    for version in range(4):
+        state = await sync_to_async(state_of)(table.match)
+        seat = min(state.awaiting())
+        frame = {"action": str(state.default_action(seat)), "version": version}
+        await sockets[seat].send_to(text_data=json.dumps(frame))
+        lines = []
+        for communicator in sockets:
+            pushed = await communicator.receive_from(timeout=TIMEOUT)
+            assert f'data-version="{version + 1}"' in pushed
+            lines.append(re.findall(r'data-seq="(\d+)"', pushed))
+        assert lines[0] and lines[0] == lines[1] and set(lines[0]) == {str(version + 1)}
+        for communicator in sockets:
+            assert await communicator.receive_nothing(timeout=0.2)
 
 
 async def test_the_wrong_seats_action_is_refused_to_the_sender_alone(

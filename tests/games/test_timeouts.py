@@ -188,3 +188,17 @@ def test_the_sweep_plays_a_deadline_whose_task_was_lost() -> None:
     assert late.version == 1 and late.moves.get().by == Move.By.TIMEOUT
     assert on_time.version == 0
     assert tasks.sweep_overdue.apply().get() == 0  # its new deadline lies ahead
+
+
+def test_the_sweep_goes_on_past_a_match_whose_timeout_fails(caplog: pytest.LogCaptureFixture) -> None:
+    broken = start_match(humans=[make_user("a"), make_user("b")])
+    late = start_match(humans=[make_user("c"), make_user("d")])
+    past = timezone.now() - timedelta(seconds=30)
+    Match.objects.filter(pk__in=[broken.pk, late.pk]).update(deadline_at=past)
+    Match.objects.filter(pk=broken.pk).update(snapshot={"not": "a state"})
+
+    assert tasks.sweep_overdue.apply().get() == 1
+
+    late.refresh_from_db()
+    assert late.version == 1
+    assert f"the overdue timeout of match {broken.pk} failed" in caplog.text

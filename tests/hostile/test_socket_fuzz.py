@@ -285,6 +285,25 @@ async def test_a_user_flooding_from_many_sockets_is_limited_per_user(
     assert all(ratelimit.ERROR_CODE not in r for r in await flood(bob, 3))
 
 
+@override_settings(GAMES_SOCKET_RATE=(100.0, 100), GAMES_USER_RATE=(12, 3600))
+async def test_malformed_frames_count_against_their_user_too(
+    world: World, sockets: list[WebsocketCommunicator]
+) -> None:
+    import time
+
+    from django.core.cache import cache
+
+    await sync_to_async(cache.delete)(f"games:frames:{world.alice.pk}:{int(time.time() // 3600)}")
+    opened = [await open_socket(sockets, world.match.pk, world.alice) for _ in range(4)]
+    replies = []
+    for socket in opened:
+        for _ in range(6):
+            await socket.send_to(text_data="not json")
+        replies += [await socket.receive_from(timeout=TIMEOUT) for _ in range(6)]
+    assert sum(f'data-code="{ratelimit.ERROR_CODE}"' in r for r in replies) == 24 - 12
+    assert sum('data-code="malformed"' in r for r in replies) == 12
+
+
 @override_settings(GAMES_SOCKET_RATE=(1.0, 5))
 async def test_the_match_socket_applies_the_rate_limit(
     world: World, sockets: list[WebsocketCommunicator]

@@ -10,7 +10,8 @@ CPU time and queries of each step:
 - ``mover``: the mover's page drawn from the committed rows (``fragments.action_fragments``);
 - ``other``: the other seat's push, read from the database as its socket does.
 
-The accounts and their matches are deleted at the end.
+It writes to the configured database (throwaway accounts and tables, deleted at the end, with
+turn timers ten minutes out): point ``DATABASE_URL`` at a scratch database.
 """
 
 from __future__ import annotations

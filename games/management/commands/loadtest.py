@@ -52,6 +52,9 @@ ROOT = Path(settings.BASE_DIR)
 USER_PREFIX = "loadtest-"
 #: Turn timer of load-test tables: long enough that no deadline fires while the clients play.
 TURN_SECONDS = 60
+#: One echo socket per this many tables measures the echo while they play (reported on stderr
+#: only: it shows how much of a move's latency is the loaded stack's own, not the move's work).
+LOADED_ECHO_TABLES = 10
 #: Tables that open their sockets per second before the measured window: a thundering herd of
 #: full renders would otherwise outlast daphne's 5 s websocket handshake timeout.
 CONNECTS_PER_SECOND = 20
@@ -294,11 +297,29 @@ async def run(
             next_match=lambda done: asyncio.to_thread(next_match, done), rng=table_rng,
         )
 
-    await asyncio.gather(*(table(m, s, random.Random(rng.random())) for m, s in matches))
+    loaded = loadclient.Tally()
+
+    async def loaded_echo(number: int, probe_rng: random.Random) -> None:
+        await clock.go.wait()  # the same echo, while the tables play
+        server = servers[number % len(servers)]
+        await loadclient.echo_socket(
+            server.host, server.port, until=clock.until, think=think, tally=loaded, rng=probe_rng
+        )
+
+    probes = max(2, len(matches) // LOADED_ECHO_TABLES)
+    await asyncio.gather(
+        *(table(m, s, random.Random(rng.random())) for m, s in matches),
+        *(loaded_echo(n, random.Random(rng.random())) for n in range(probes)),
+    )
     elapsed = max(time.monotonic() - (clock.until - duration), 1e-9)
-    for kind, count in Counter(_kind(error) for error in echo.errors + play.errors).most_common():
+    errors = echo.errors + play.errors + loaded.errors
+    for kind, count in Counter(_kind(error) for error in errors).most_common():
         log(f"{count:>6} × {kind}")
     log(f"{play.matches} matches finished.")
+    log(
+        f"Echo while playing ({probes} sockets): p50 {_ms(loadclient.percentile(loaded.latencies, 0.5))} ms, "
+        f"p99 {_ms(loadclient.percentile(loaded.latencies, 0.99))} ms."
+    )
     return {
         "tables": len(matches),
         "moves": play.moves,
@@ -307,7 +328,7 @@ async def run(
         "p95_ms": _ms(loadclient.percentile(play.latencies, 0.95)),
         "p99_ms": _ms(loadclient.percentile(play.latencies, 0.99)),
         "echo_p99_ms": _ms(loadclient.percentile(echo.latencies, 0.99)),
-        "errors": len(echo.errors) + len(play.errors),
+        "errors": len(errors),
     }
 
 
