@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Count, Prefetch, QuerySet
+from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
 from games.engine import GameRecord, GameState, Rules
@@ -79,14 +81,24 @@ class MatchRows:
     moves: list[Move]
 
 
-def match_rows(*, match_id: int, after_seq: int = 0) -> MatchRows | None:
-    """The rows of ``match_get`` and ``match_moves(after_seq=...)``, or ``None`` without such a
-    match: what every socket push reads, once per seat per move.
+def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) -> MatchRows | None:
+    """The rows of ``match_get`` and ``match_moves(after_seq=...)`` (none with ``None``), or
+    ``None`` without such a match: what every socket push reads, once per seat per move, and what
+    a move reads under its lock.
+
+    With ``lock`` the match row stays locked until the current transaction ends (``FOR UPDATE``
+    where the database has it; on SQLite a writer holds the whole database from ``BEGIN``), so it
+    must run in one, as ``select_for_update`` must.
 
     Why plain SQL (each model's ``raw()``, which still converts every field): composing these
     queries through the ORM cost a push about three times the CPU of running them
     (``manage.py bench_moves``), and a push is the most frequent read of the site."""
-    match = next(iter(Match.objects.raw(f"SELECT * FROM {_MATCH} WHERE id = %s", [match_id])), None)
+    if lock and connection.get_autocommit():
+        raise TransactionManagementError("match_rows(lock=True) must run inside a transaction.")
+    for_update = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    match = next(
+        iter(Match.objects.raw(f"SELECT * FROM {_MATCH} WHERE id = %s{for_update}", [match_id])), None
+    )
     if match is None:
         return None
     match.table = next(iter(Table.objects.raw(f"SELECT * FROM {_TABLE} WHERE id = %s", [match.table_id])))
@@ -102,11 +114,13 @@ def match_rows(*, match_id: int, after_seq: int = 0) -> MatchRows | None:
     )
     for player in players:
         player.user = users[player.user_id]
-    moves = list(
-        Move.objects.raw(
-            f"SELECT * FROM {_MOVE} WHERE match_id = %s AND seq > %s ORDER BY seq", [match_id, after_seq]
+    moves = []
+    if after_seq is not None:
+        moves = list(
+            Move.objects.raw(
+                f"SELECT * FROM {_MOVE} WHERE match_id = %s AND seq > %s ORDER BY seq", [match_id, after_seq]
+            )
         )
-    )
     return MatchRows(match, players, moves)
 
 

@@ -53,7 +53,7 @@ from django.utils.translation import ngettext
 from accounts.models import User
 from accounts.services import bot_accounts
 from durak_site.tasks import enqueue_on_commit
-from games import bots
+from games import bots, selectors
 from games.engine import Action, GameState, IllegalAction, NotationError, Rules, new_game
 from games.models import Match, MatchPlayer, Move, Seat, Table
 
@@ -69,6 +69,7 @@ AUTOPILOT_LEVEL = "easy"
 #: counts towards autopilot. A thrower's pending pass (``throw_in``, ``take_more``) does not.
 TIMEOUT_COUNTED = frozenset({"lead", "cover", "beat"})
 DEFAULT_BOT_DELAY = (0.6, 1.2)
+NO_SUCH_MATCH = _("There is no such game.")
 
 
 def new_seed() -> str:
@@ -402,10 +403,13 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
             _("That is not a move: %(reason)s.") % {"reason": error}, code="notation"
         ) from error
     with transaction.atomic():
-        match = _lock_match(match_id)
+        # The hot path of the site: one plain-SQL read of the locked row and its players.
+        rows = selectors.match_rows(match_id=match_id, after_seq=None, lock=True)
+        if rows is None:
+            raise GameError(NO_SUCH_MATCH)
+        match, players = rows.match, rows.players
         if not match.is_active:
             raise MatchOver()
-        players = list(match.players.select_related("user"))
         player = next((p for p in players if p.user_id == user.pk), None)
         if player is None:
             raise NotYourSeat()
@@ -621,7 +625,7 @@ def _lock_match(match_id: int) -> Match:
     try:
         return Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
     except Match.DoesNotExist:
-        raise GameError(_("There is no such game.")) from None
+        raise GameError(NO_SUCH_MATCH) from None
 
 
 def _free_positions(table: Table, seats: Iterable[Seat]) -> list[int]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from unittest import mock
 
-from django.db import connection
+import pytest
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
@@ -81,3 +83,13 @@ def test_a_mover_whose_page_missed_a_line_reads_the_log(db: None) -> None:
     html, version, last_seq = action_fragments(result, mover, log_after=0)
     assert (version, last_seq) == (3, 3)
     assert all(f'data-seq="{seq}"' in html for seq in (1, 2, 3))
+
+
+def test_the_locking_read_needs_a_transaction_and_reads_no_moves_if_asked(transactional_db: None) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")])
+    _play_some(match, 2)
+    with pytest.raises(TransactionManagementError):
+        selectors.match_rows(match_id=match.pk, lock=True)
+    with transaction.atomic():
+        rows = selectors.match_rows(match_id=match.pk, after_seq=None, lock=True)
+    assert rows is not None and rows.moves == [] and rows.match.last_seq == 2
