@@ -53,19 +53,20 @@ def player(match: Match, seat: int) -> MatchPlayer:
     return match.players.select_related("user").get(seat=seat)
 
 
-def play_default(match: Match) -> None:
+def play_default(match: Match) -> services.ActionResult:
     """The first awaited seat (a human's) plays the engine's default through ``action_apply``;
     ``match`` is refreshed."""
     match.refresh_from_db()
     state = selectors.match_state(match)
     seat = min(state.awaiting())
-    services.action_apply(
+    result = services.action_apply(
         match_id=match.pk,
         user=player(match, seat).user,
         action_text=str(state.default_action(seat)),
         expected_version=match.version,
     )
     match.refresh_from_db()
+    return result
 
 
 Chooser = Callable[[GameState, int], str]

@@ -16,7 +16,7 @@ from games import selectors, services
 from games.fragments import action_fragments, match_fragments
 from games.models import Match, MatchPlayer, Move
 
-from .services_support import make_user, player, start_match, state_of
+from .services_support import make_user, play_default, start_match
 
 
 def _fields(row: Match | MatchPlayer | Move) -> dict[str, object]:
@@ -25,20 +25,7 @@ def _fields(row: Match | MatchPlayer | Move) -> dict[str, object]:
 
 def _play_some(match: Match, moves: int) -> list[services.ActionResult]:
     """The awaited seat plays the default ``moves`` times; ``match`` is kept current."""
-    results = []
-    for _ in range(moves):
-        state = state_of(match)
-        seat = min(state.awaiting())
-        results.append(
-            services.action_apply(
-                match_id=match.pk,
-                user=player(match, seat).user,
-                action_text=str(state.default_action(seat)),
-                expected_version=match.version,
-            )
-        )
-        match.refresh_from_db()
-    return results
+    return [play_default(match) for _ in range(moves)]
 
 
 def test_match_rows_reads_what_the_orm_reads(db: None) -> None:
