@@ -8,16 +8,19 @@ A Redis broker goes through ``RedisTransport`` below, so that a worker lives thr
 restart (see ``RedisChannel``).
 """
 
+import logging
 import os
 from contextlib import suppress
 from queue import Empty
 from typing import Any
 from urllib.parse import urlsplit
 
-from celery import Celery
+from celery import Celery, bootsteps
 from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "durak_site.settings")
+
+logger = logging.getLogger(__name__)
 
 app = Celery("durak_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -30,6 +33,28 @@ app.conf.beat_schedule = {
     # Registration deadlines, start times and stuck tournament games.
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0},
 }
+
+
+class RearmOnConnect(bootsteps.StartStopStep):
+    """Whenever this worker's consumer (re)connects to the broker, send ``games.rearm_all``.
+
+    Why: turn timers and bot turns wait in the broker as countdown tasks, and a Redis restarted
+    empty takes them with it; the deadlines themselves are in the database. Without this they
+    came back with the match's next move, or with beat's sweep once a deadline was overdue (a
+    minute or more). The consumer's steps start again after every lost connection, so a worker
+    that reconnects re-arms every match in play at once. Duplicates do nothing: a timer is known
+    by its due time and a bot turn by the match version, so several workers may all send it."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, c: Any) -> None:
+        try:
+            c.app.send_task("games.rearm_all")
+        except Exception:  # the broker went away again: its next reconnect sends it
+            logger.exception("could not send games.rearm_all")
+
+
+app.steps["consumer"].add(RearmOnConnect)
 
 
 class RedisChannel(kombu_redis.Channel):

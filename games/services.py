@@ -557,6 +557,20 @@ def match_rearm(*, match_id: int) -> None:
         match.save(update_fields=["deadline_at", "timer_at"])
 
 
+def matches_rearm() -> int:
+    """``match_rearm`` every match in play; returns how many. A match whose re-arm fails is logged
+    and skipped: the others must still get their timers."""
+    count = 0
+    for match_id in selectors.active_matches().values_list("pk", flat=True):
+        try:
+            match_rearm(match_id=match_id)
+        except Exception:
+            logger.exception("re-arming match %s failed", match_id)
+            continue
+        count += 1
+    return count
+
+
 def match_deadline(*, match_id: int, due: str) -> bool:
     """The turn timer due at ``due`` (ISO 8601, the ``timer_at`` it was armed for) fired.
 

@@ -3,8 +3,9 @@
 Each takes ids and what it was armed for (the match version, the timer's due time) and calls one
 service; a stale one makes the service do nothing, so a task delivered twice (or after the match
 moved on) is harmless. They are enqueued after commit by ``games.services``; ``rearm_deadlines``
-re-enqueues them at start-up from the database, and ``sweep_overdue`` (for ``celery beat``, every
-minute) plays any deadline whose task was lost anyway and re-announces every match in play.
+re-enqueues them at start-up from the database, as ``rearm_all`` does whenever a worker
+(re)connects to the broker, and ``sweep_overdue`` (for ``celery beat``, every minute) plays any
+deadline whose task was lost anyway and re-announces every match in play.
 """
 
 from __future__ import annotations
@@ -38,6 +39,19 @@ def deadline(match_id: int, due: str) -> bool:
     """The match's turn timer due at ``due``: re-arm it for a later deadline, or play the
     timeouts (``services.match_deadline``)."""
     return services.match_deadline(match_id=match_id, due=due)
+
+
+@shared_task(
+    name="games.rearm_all",
+    ignore_result=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=1.0,
+    max_retries=5,
+)
+def rearm_all() -> int:
+    """Enqueue again the turn timer and bot turns of every match in play
+    (``services.matches_rearm``): sent by a worker that has just connected to the broker."""
+    return services.matches_rearm()
 
 
 @shared_task(name="games.sweep_overdue", ignore_result=True)

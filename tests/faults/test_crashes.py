@@ -103,6 +103,26 @@ def test_a_worker_holding_countdown_tasks_survives_a_redis_restart(stack: Stack)
     assert "Restoring 1 unacknowledged message(s)" in stack.log("worker")
 
 
+def test_a_worker_reconnecting_to_an_emptied_redis_rearms_the_turn_timers(stack: Stack) -> None:
+    """Redis (the stack's own) restarted empty takes a match's queued turn timer with it. The
+    worker, reconnecting, sends ``games.rearm_all`` (``durak_site.celery.RearmOnConnect``), so the
+    deadline still fires: no beat runs and no move comes to re-arm it."""
+    stack.worker("worker")
+    match = deal([human("alice"), human("bob")], players=2, turn_seconds=8)
+    stack.rearm()  # the deal's timer, on the stack's broker
+    wait_until(lambda: stack.redis.unacked() > 0, timeout=30)  # the worker holds it
+
+    stack.redis.stop()
+    time.sleep(2)
+    stack.redis.start()
+
+    played = Move.objects.filter(match=match, by=Move.By.TIMEOUT)
+    wait_until(lambda: played.exists() or not stack.running("worker"), timeout=60)
+    assert stack.running("worker"), stack.log("worker")[-3000:]
+    assert played.exists()
+    assert "games.rearm_all" in stack.log("worker")
+
+
 @heavy
 def test_the_site_recovers_from_a_redis_restart(stack: Stack) -> None:
     """Redis (the stack's own) is killed and started again, empty, mid-match, while the worker

@@ -202,3 +202,26 @@ def test_the_sweep_goes_on_past_a_match_whose_timeout_fails(caplog: pytest.LogCa
     late.refresh_from_db()
     assert late.version == 1
     assert f"the overdue timeout of match {broken.pk} failed" in caplog.text
+
+
+def test_rearm_all_goes_on_past_a_match_whose_rearm_fails(caplog: pytest.LogCaptureFixture) -> None:
+    broken = start_match(humans=[make_user("a"), make_user("b")])
+    fine = start_match(humans=[make_user("c"), make_user("d")])
+    Match.objects.filter(pk=broken.pk).update(snapshot={"not": "a state"})
+    with mock.patch("games.tasks.deadline.apply_async"):
+        assert tasks.rearm_all.apply().get() == 1
+    fine.refresh_from_db()
+    assert fine.timer_at == fine.deadline_at  # armed again
+    assert f"re-arming match {broken.pk} failed" in caplog.text
+
+
+def test_a_worker_that_connects_to_the_broker_sends_rearm_all(caplog: pytest.LogCaptureFixture) -> None:
+    from durak_site.celery import RearmOnConnect, app
+
+    assert RearmOnConnect in app.steps["consumer"]
+    consumer = mock.Mock()
+    RearmOnConnect(consumer).start(consumer)
+    consumer.app.send_task.assert_called_once_with("games.rearm_all")
+    consumer.app.send_task.side_effect = ConnectionError("broker gone again")
+    RearmOnConnect(consumer).start(consumer)  # logged, not raised: the next reconnect sends it
+    assert "could not send games.rearm_all" in caplog.text

@@ -2,7 +2,8 @@
 
 Pending Celery countdowns do not survive a restart of the ``memory://`` broker (and may be lost
 with Redis too), while ``Match.deadline_at`` does. Run this once the worker is up: in the embedded
-mode from the serving process itself (the broker lives in its memory), with Redis once per deploy.
+mode from the serving process itself (the broker lives in its memory), with Redis once per deploy
+(a worker also does it whenever it connects to the broker: ``durak_site.celery.RearmOnConnect``).
 Running it twice is harmless: the tasks carry the match version and a duplicate does nothing.
 """
 
@@ -10,15 +11,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games import selectors, services
+from games import services
 
 
 class Command(BaseCommand):
     help = "Re-enqueue the turn deadlines and bot turns of every active match."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        count = 0
-        for match_id in selectors.active_matches().values_list("pk", flat=True):
-            services.match_rearm(match_id=match_id)
-            count += 1
-        self.stdout.write(f"Re-armed {count} active match(es).")
+        self.stdout.write(f"Re-armed {services.matches_rearm()} active match(es).")
