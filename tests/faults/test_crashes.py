@@ -132,7 +132,8 @@ def test_the_site_recovers_from_a_redis_restart(stack: Stack) -> None:
     Nothing is supervised: the worker and beat reconnect by themselves. Before the worker's
     Redis channel was ``durak_site.celery.RedisChannel``, the worker exited right there with
     "Unrecoverable error: AttributeError('NoneType' ... 'hostname')" while restoring those
-    tasks. The tasks lost with Redis are re-armed by the next move or beat's sweep."""
+    tasks. The tasks lost with Redis are re-armed by the reconnecting worker (``games.rearm_all``),
+    the next move or beat's sweep."""
     port = stack.daphne("daphne")
     stack.worker("worker")
     stack.beat()
