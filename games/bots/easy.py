@@ -9,7 +9,8 @@ A card's cost is its rank, plus a premium for a trump and more for a joker. In o
 * leading: the cheapest rank, all its non-trump copies together;
 * throwing in: the cheapest non-trump card of rank 10 or lower (anything non-trump once the stock
   is empty), else pass;
-* never demand a redeal.
+* a redeal (at tables that allow it) only for a lopsided hand without trumps to speak of
+  (``redeal_if_weak``, which the searching bots use too).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.actions import Action
-from games.engine.cards import SUITS, is_joker, rank_of, suit_of
+from games.engine.cards import SUITS, card_from_str, is_joker, rank_of, suit_of
 
 TRUMP_PREMIUM = 20
 JOKER_COST = 60
@@ -27,6 +28,8 @@ JOKER_COST = 60
 HIGH_TRUMP_RANK = 12
 THICK_STOCK = 6
 CHEAP_THROW_RANK = 10
+#: At most this many trumps in a hand of five or six cards of one plain suit: demand a redeal.
+REDEAL_MAX_TRUMPS = 1
 
 
 def choose_easy(view: Any, legal_actions: Sequence[Action], seed: str) -> Action:
@@ -37,6 +40,9 @@ def choose_easy(view: Any, legal_actions: Sequence[Action], seed: str) -> Action
     >>> str(choose_easy(None, acts, "s"))
     'cover 7S>6S'
     """
+    redeal = redeal_if_weak(view, legal_actions)
+    if redeal is not None:
+        return redeal
     trump = _trump_suit(view)
     stock = int(getattr(view, "stock_count", 0) or 0)
     by_kind: dict[str, list[Action]] = {}
@@ -83,6 +89,32 @@ def choose_easy(view: Any, legal_actions: Sequence[Action], seed: str) -> Action
             return by_kind[kind][0]
     choices = [a for a in legal_actions if a.kind != "redeal"] or list(legal_actions)
     return random.Random(seed).choice(sorted(choices, key=str))
+
+
+def redeal_if_weak(view: Any, legal_actions: Sequence[Action]) -> Action | None:
+    """The legal redeal, when the hand is worth giving up: its five or six cards of one suit are
+    not trumps and it holds at most ``REDEAL_MAX_TRUMPS`` trumps. Such a hand covers one suit
+    only and has little to beat the rest with; five trumps, on the other hand, are kept.
+
+    >>> from types import SimpleNamespace
+    >>> def hand(*codes): return SimpleNamespace(trump_suit="S", hand=list(codes))
+    >>> redeal = [Action.parse("redeal"), Action.parse("attack 6H")]
+    >>> str(redeal_if_weak(hand("6H", "8H", "9H", "JH", "KH", "7C"), redeal))
+    'redeal'
+    >>> redeal_if_weak(hand("6S", "8S", "9S", "JS", "KS", "7C"), redeal) is None  # five trumps
+    True
+    >>> redeal_if_weak(hand("6H", "8H", "9H", "JH", "KS", "AS"), redeal) is None  # two trumps
+    True
+    """
+    action = next((a for a in legal_actions if a.kind == "redeal"), None)
+    if action is None:
+        return None
+    trump = _trump_suit(view)
+    hand = [card_from_str(c) if isinstance(c, str) else int(c) for c in getattr(view, "hand", ())]
+    cards = [c for c in hand if not is_joker(c)]
+    trumps = sum(suit_of(c) == trump for c in cards)
+    longest = max((sum(suit_of(c) == suit for c in cards) for suit in range(4) if suit != trump), default=0)
+    return action if longest >= 5 and trumps <= REDEAL_MAX_TRUMPS else None
 
 
 def _trump_suit(view: Any) -> int:

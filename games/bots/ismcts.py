@@ -32,6 +32,7 @@ from games.engine.rules import Rules
 from games.engine.state import GameState
 
 from .determinize import Determinizer
+from .easy import redeal_if_weak
 from .endgame import solve
 from .knowledge import EventLike
 from .medium import cheapest_first, heuristic_move, plain_lead, root_state
@@ -228,6 +229,9 @@ def search_move(
     exact two-player endgame search."""
     start = time.perf_counter()
     deadline = start + time_ms / 1000
+    redeal = redeal_if_weak(view, legal_actions)
+    if redeal is not None:
+        return redeal
     choices = [a for a in legal_actions if a.kind != "redeal"] or list(legal_actions)
     if len(choices) == 1:
         return choices[0]

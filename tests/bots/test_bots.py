@@ -150,3 +150,32 @@ def test_partners_share_their_reward() -> None:
     values = rewards(state)
     assert values[0] == values[2] and values[1] == values[3]
     assert sorted({values[0], values[1]}) in ([0.0, 1.0], [0.5])
+
+
+def test_every_level_demands_a_redeal_for_a_lopsided_hand_without_trumps_only() -> None:
+    """At a table with the redeal option, a seat awaited with five or six cards of one plain suit
+    and at most one trump demands the redeal; with more trumps (or a long trump suit) it plays."""
+    from games.bots import choose_action
+    from games.bots.easy import REDEAL_MAX_TRUMPS
+    from games.engine.cards import card_from_str, suit_of
+
+    rules = Rules.for_variant("podkidnoy", players=2, redeal=True)
+    seen = {True: 0, False: 0}
+    for number in range(3000):
+        state = new_game(rules, seed=f"redeal-{number}")
+        seat = min(state.awaiting())
+        legal = state.legal_actions(seat)
+        if not any(a.kind == "redeal" for a in legal):
+            continue
+        view = state.view(seat)
+        trump = "SCDH".index(str(view.trump_suit)[0])
+        suits = [suit_of(card_from_str(code)) for code in view.hand]
+        plain = [suits.count(suit) for suit in range(4) if suit != trump]
+        trumps = suits.count(trump)
+        weak = max(plain) >= 5 and trumps <= REDEAL_MAX_TRUMPS
+        seen[weak] += 1
+        for level in ("easy", "medium", "strong"):
+            extra = {"rules": rules, "history": []} if level != "easy" else {}
+            action = choose_action(level, view, legal, f"redeal-{number}", **extra)
+            assert (action.kind == "redeal") == weak, (level, number, [str(a) for a in legal])
+    assert seen[True] and seen[False], seen
