@@ -2,11 +2,12 @@
 
 Durak hides only the hands, the stock's order and (face down) the discard, and yet much of it
 leaks through public play: a taker picks up cards everyone saw on the table; whoever draws the
-stock's last card holds the turned-up trump; the first attacker holds the opening trump that was
-shown; in ``circle`` stage 1 every card a player collects was face up. A careful player also
-remembers which cards went to the discard. :func:`read_knowledge` replays the events
-(:class:`games.engine.Event` objects or their ``to_dict()`` form, as the site stores them) and
-returns, for each other seat, the cards it is known to hold now.
+stock's last card holds the turned-up trump (in a whole-deck deal, the dealer does); the first
+attacker holds the opening trump that was shown; in ``circle`` stage 1 every card a player
+collects was face up. A careful player also remembers which cards went to the discard.
+:func:`read_knowledge` replays the events (:class:`games.engine.Event` objects or their
+``to_dict()`` form, as the site stores them) and returns, for each other seat, the cards it is
+known to hold now.
 
 History may be missing or partial (a bot asked with the view alone): the knowledge is then
 simply smaller. It is a belief, never trusted blindly: the determinizer keeps only the known
@@ -95,6 +96,12 @@ def read_knowledge(view: Any, history: Iterable[EventLike] | None, careful: bool
     # The stock's size when the history began: what it is now plus everything drawn since.
     stock = int(view.stock_count) + sum(e.count for e in events if e.kind == "draw")
     known = [0] * n
+    dealer = getattr(view, "dealer", None)
+    whole_deck = history is not None and stock == 0 and view.variant != "circle"
+    if whole_deck and trump_card >= 0 and dealer is not None:
+        # A whole-deck deal (no stock from the start): the last card dealt, the dealer's, showed
+        # the trump and stayed in hand. Without the history an empty stock proves nothing.
+        known[int(dealer)] |= 1 << trump_card
     table = 0
     discard = 0
     leader: int | None = None

@@ -11,6 +11,7 @@ stock order / faces    count      count       yes
 discard faces          count      count       yes
 trump card, table      yes        yes         yes
 circle, drawn card     yes        yes         yes
+dealer                 yes        yes         yes
 =====================  =========  ==========  ====================
 
 Legal actions.  A seat's view carries what it may play, for buttons and card choosing:
@@ -82,6 +83,8 @@ class View:
     out: list[int] = field(default_factory=list)
     legal_cards: list[str] = field(default_factory=list)
     legal_complete: bool = True
+    #: Who dealt (public): in a whole-deck deal the dealer keeps the card that showed the trump.
+    dealer: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (``awaiting`` keys become strings)."""
@@ -146,6 +149,7 @@ def build_view(s: GameState, seat: int | None, full: bool) -> View:
         is_over=over,
         result=res.to_dict() if res is not None else None,
         opening_trump=card_str(s.first_card) if s.first_card >= 0 else None,
+        dealer=s.dealer,
         players=s.n,
         out=[t for t in range(s.n) if s.out_mask >> t & 1],
         legal_cards=legal_cards,

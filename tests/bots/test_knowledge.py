@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.bots.knowledge import read_knowledge
-from games.engine import Action, Deal, Rules, card_from_str, new_game
+from games.engine import Action, Deal, Event, Rules, card_from_str, new_game
 from games.engine.cards import mask_of
 
 from .helpers import TABLES, random_walk
@@ -57,3 +57,15 @@ def test_without_history_nothing_is_known() -> None:
     state, _ = random_walk(Rules(), "none")[40]
     kn = read_knowledge(state.view(0), None, careful=True)
     assert kn.known == [0, 0] and kn.discard == 0
+
+
+def test_in_a_whole_deck_deal_the_dealer_is_known_to_hold_the_trump_card() -> None:
+    rules = Rules.for_variant("podkidnoy", players=4, deck=24)  # 4 x 6 = the whole deck
+    history: list[Event] = []
+    state = new_game(rules, seed="whole", events=history)
+    view = state.view((state.dealer + 1) % 4)
+    assert view.stock_count == 0 and view.trump_card is not None and view.dealer == state.dealer
+    trump = _cards(view.trump_card)
+    assert state.hands[state.dealer] & trump  # the engine's deal: the dealer keeps it
+    assert read_knowledge(view, history, careful=False).known[state.dealer] == trump
+    assert read_knowledge(view, None, careful=False).known[state.dealer] == 0  # no history, no proof
