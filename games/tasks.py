@@ -10,44 +10,37 @@ deadline whose task was lost anyway and re-announces every match in play.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from celery import shared_task
 from django.db import OperationalError
 
 from games import services
 
+#: A task that fails on a lost database connection is tried again a little later. Each is harmless
+#: twice: a timer or a bot turn checks what it was armed for, and a re-arm's duplicates do nothing.
+RETRIED: Final[dict[str, Any]] = {
+    "ignore_result": True,
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": 0.2,
+    "max_retries": 3,
+}
 
-@shared_task(
-    name="games.bot_turn",
-    ignore_result=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=0.2,
-    max_retries=3,
-)
+
+@shared_task(name="games.bot_turn", **RETRIED)
 def bot_turn(match_id: int, version: int, seat: int) -> bool:
     """Play the bot or autopilot move of ``seat`` if the match is still at ``version``."""
     return services.bot_turn(match_id=match_id, version=version, seat=seat)
 
 
-@shared_task(
-    name="games.deadline",
-    ignore_result=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=0.2,
-    max_retries=3,
-)
+@shared_task(name="games.deadline", **RETRIED)
 def deadline(match_id: int, due: str) -> bool:
     """The match's turn timer due at ``due``: re-arm it for a later deadline, or play the
     timeouts (``services.match_deadline``)."""
     return services.match_deadline(match_id=match_id, due=due)
 
 
-@shared_task(
-    name="games.rearm_all",
-    ignore_result=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=1.0,
-    max_retries=5,
-)
+@shared_task(name="games.rearm_all", **RETRIED)
 def rearm_all() -> int:
     """Enqueue again the turn timer and bot turns of every match in play
     (``services.matches_rearm``): sent by a worker that has just connected to the broker."""
