@@ -224,10 +224,6 @@ class ActionResult:
     move: Move
 
     @property
-    def match_id(self) -> int:
-        return int(self.match.pk)
-
-    @property
     def version(self) -> int:
         return int(self.match.version)
 

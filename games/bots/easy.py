@@ -110,8 +110,7 @@ def redeal_if_weak(view: Any, legal_actions: Sequence[Action]) -> Action | None:
     if action is None:
         return None
     trump = _trump_suit(view)
-    hand = [card_from_str(c) if isinstance(c, str) else int(c) for c in getattr(view, "hand", ())]
-    cards = [c for c in hand if not is_joker(c)]
+    cards = [c for c in map(card_from_str, getattr(view, "hand", ())) if not is_joker(c)]
     trumps = sum(suit_of(c) == trump for c in cards)
     longest = max((sum(suit_of(c) == suit for c in cards) for suit in range(4) if suit != trump), default=0)
     return action if longest >= 5 and trumps <= REDEAL_MAX_TRUMPS else None

@@ -24,9 +24,10 @@ caches do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Final
+from functools import lru_cache, wraps
+from typing import Any, Final, TypeVar
 
 from django import template
 from django.core.signals import setting_changed
@@ -46,6 +47,36 @@ RANKS: Final = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"
 JOKERS: Final = frozenset({"RJ", "BJ"})
 #: Entries per remembered result: 54 faces x 3 sizes x the site's languages, with room to spare.
 MEMO_SIZE: Final = 1024
+
+T = TypeVar("T")
+
+
+#: The memos of every ``remembered`` function, for ``forget``.
+MEMOS: Final[list[Any]] = []
+
+
+def remembered(func: Callable[..., T]) -> Callable[..., T]:
+    """``func`` remembered per active language (see the module docstring); its arguments are
+    taken as text, as templates hand them over."""
+    # The language is only the memo's key: ``func`` translates into the active one itself.
+    memo = lru_cache(maxsize=MEMO_SIZE)(lambda language, args, kwargs: func(*args, **dict(kwargs)))
+    MEMOS.append(memo)
+
+    @wraps(func)
+    def drawing(*args: object, **kwargs: object) -> T:
+        texts = tuple(str(a) for a in args)
+        return memo(get_language(), texts, tuple(sorted((k, str(v)) for k, v in kwargs.items())))
+
+    drawing.cache_info = memo.cache_info  # type: ignore[attr-defined]
+    return drawing
+
+
+@receiver(setting_changed)
+def forget(**kwargs: Any) -> None:
+    """Drop every remembered drawing: a test changed the languages, the catalogues or the static
+    files' URL, which the drawings were made with."""
+    for memo in MEMOS:
+        memo.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +133,9 @@ def _joker_name(face: Face) -> str:
 
 
 @register.filter
+@remembered
 def card_name(card: str) -> str:
     """The full name a screen reader says: "10 of hearts", "queen of spades", "red joker"."""
-    return _card_name(get_language(), str(card))
-
-
-@lru_cache(maxsize=MEMO_SIZE)
-def _card_name(language: str | None, card: str) -> str:
-    # ``language`` is the active one, which gettext translates into: it is only the memo's key.
     face = parse(card)
     if face.is_joker:
         return _joker_name(face)
@@ -120,13 +146,9 @@ def _card_name(language: str | None, card: str) -> str:
 
 
 @register.filter
+@remembered
 def card_label(card: str) -> str:
     """The short form for move logs and messages: "10♥", "Q♠", "red joker"."""
-    return _card_label(get_language(), str(card))
-
-
-@lru_cache(maxsize=MEMO_SIZE)
-def _card_label(language: str | None, card: str) -> str:
     face = parse(card)
     if face.is_joker:
         return _joker_name(face)
@@ -151,50 +173,27 @@ def _svg(symbol: str, classes: str, label: str) -> SafeString:
 
 
 @register.simple_tag
+@remembered
 def card(code: str, size: str = "md") -> SafeString:
     """A face-up card as inline SVG using the sprite, labelled for assistive technology."""
-    return _card(get_language(), str(code), size)
-
-
-@lru_cache(maxsize=MEMO_SIZE)
-def _card(language: str | None, code: str, size: str) -> SafeString:
     face = parse(code)
     colour = "playing-card--red" if face.is_red else "playing-card--black"
     return _svg(face.code, f"playing-card {_size_class(size)} {colour}", card_name(face.code))
 
 
 @register.simple_tag
+@remembered
 def card_back(size: str = "md") -> SafeString:
     """A face-down card (opponents' hands, the stock)."""
-    return _card_back(get_language(), size)
-
-
-@lru_cache(maxsize=MEMO_SIZE)
-def _card_back(language: str | None, size: str) -> SafeString:
     return _svg("back", f"playing-card {_size_class(size)} playing-card--back", gettext("face-down card"))
 
 
 @register.simple_tag
+@remembered
 def card_text(code: str) -> SafeString:
     """The short label in a coloured span for move logs, with the full name for screen readers."""
-    return _card_text(get_language(), str(code))
-
-
-@lru_cache(maxsize=MEMO_SIZE)
-def _card_text(language: str | None, code: str) -> SafeString:
     face = parse(code)
     colour = "card-text--red" if face.is_red else "card-text--black"
     return format_html(
         '<span class="card-text {}" title="{}">{}</span>', colour, card_name(code), card_label(code)
     )
-
-
-MEMOS: Final = (_card_name, _card_label, _card, _card_back, _card_text)
-
-
-@receiver(setting_changed)
-def forget(**kwargs: Any) -> None:
-    """Drop every remembered drawing: a test changed the languages, the catalogues or the static
-    files' URL, which the drawings were made with."""
-    for memo in MEMOS:
-        memo.cache_clear()

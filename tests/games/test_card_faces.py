@@ -17,7 +17,7 @@ def test_a_remembered_drawing_is_the_fresh_one() -> None:
         fresh = (card("QS", "lg"), card_back("sm"), card_text("10H"), card_name("RJ"), card_label("AD"))
         again = (card("QS", "lg"), card_back("sm"), card_text("10H"), card_name("RJ"), card_label("AD"))
         assert again == fresh
-        assert cards._card.cache_info().hits >= 1
+        assert cards.card.cache_info().hits >= 1
         assert HandCard("10H", legal=True).face == card("10H", "lg")
         pair = PairView("7D", "9D", targetable=False)
         assert (pair.attack_face, pair.cover_face) == (card("7D"), card("9D"))
