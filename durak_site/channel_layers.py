@@ -77,6 +77,9 @@ class SubscriptionLost(ConnectionError):
 #: Put into every channel's queue when the subscription is renewed; ``receive`` raises on it.
 _LOST: Any = object()
 
+#: How often the watchdog of a subscription looks for silence (``_ResyncingShard``).
+SILENCE_CHECK_SECONDS = 0.5
+
 
 class ResyncingPubSubChannelLayer(RedisPubSubChannelLayer):
     """``RedisPubSubChannelLayer`` whose consumers end when its Redis subscription was renewed.
@@ -140,7 +143,46 @@ class _ResyncingLoopLayer(RedisPubSubLoopLayer):
 
 
 class _ResyncingShard(RedisSingleShardConnection):
-    """The connections to one Redis host; reports when redis-py renews the subscription."""
+    """The connections to one Redis host; reports when redis-py renews the subscription, and
+    drops a subscription that went silent so that redis-py renews it.
+
+    Silent: a half-open connection (a NAT or load balancer that forgot the flow, a host gone
+    without a reset). Nothing fails, reads just never return, so redis-py would wait for ever and
+    every socket of the process would keep showing an old view. With ``health_check_interval`` in
+    the host's options, redis-py pings an idle subscription once per interval and notes every
+    reply (``next_health_check`` moves on with each read); a watchdog beside the receiving loop
+    disconnects the subscription when that stops, and the next read reconnects and resubscribes
+    as after a restart (``_renewed``). Without the option nothing is watched.
+    """
+
+    async def _do_receiving(self) -> None:
+        watchdog = asyncio.ensure_future(self._watch_silence())
+        try:
+            await super()._do_receiving()
+        finally:
+            watchdog.cancel()
+
+    async def _watch_silence(self) -> None:
+        """Disconnect the subscription once nothing has come from Redis for two health-check
+        intervals, seen on two checks in a row (a subscription made a moment ago may not have read
+        its confirmation yet)."""
+        suspect: float | None = None
+        while True:
+            await asyncio.sleep(SILENCE_CHECK_SECONDS)
+            connection = self._pubsub.connection if self._pubsub is not None else None
+            interval = connection.health_check_interval if connection is not None else 0
+            if not interval or not connection.is_connected or not self._pubsub.subscribed:
+                suspect = None
+                continue
+            due = connection.next_health_check  # the last read plus one interval
+            if asyncio.get_running_loop().time() < due + interval:
+                suspect = None
+            elif suspect != due:
+                suspect = due
+            else:
+                logger.warning("Redis subscription silent for %.0f s: reconnecting", 2 * interval)
+                suspect = None
+                await connection.disconnect()
 
     async def subscribe(self, channel: str) -> None:
         await super().subscribe(channel)

@@ -148,8 +148,10 @@ if REDIS_URL:
                 # One immediate retry: the first command on a connection that Redis dropped (a
                 # restart) fails, and a broadcast lost that way would leave every view stale.
                 # redis-py's 5 s socket timeout stays: this layer never blocks in a read (it polls
-                # its subscription every 0.1 s), so idle sockets are safe (tests/site).
-                "hosts": [{"address": REDIS_URL, "retry": Retry(NoBackoff(), 1)}],
+                # its subscription every 0.1 s), so idle sockets are safe (tests/site). A ping on
+                # every connection idle for 5 s: the layer drops a subscription that stops
+                # answering (a half-open connection) and reconnects, as after a restart.
+                "hosts": [{"address": REDIS_URL, "retry": Retry(NoBackoff(), 1), "health_check_interval": 5}],
                 # Pub/sub ignores database numbers (see env.channel_layer_prefix).
                 "prefix": channel_layer_prefix(REDIS_URL),
             },
@@ -171,7 +173,16 @@ if CELERY_EMBEDDED_WORKER:
     # The memory transport polls once a second by default: every task would wait up to 1 s.
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {"polling_interval": 0.02}
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": 3600,
+        # A half-open connection (the broker gone without a reset) must not hang a worker or a
+        # sending process for ever: commands and connects time out (kombu's defaults wait for
+        # ever), and kombu drops a waiting connection whose reply is 10 s overdue, so a worker
+        # consumes again within about 20 s (tests/faults/test_silent_redis.py).
+        "socket_timeout": 10,
+        "socket_connect_timeout": 5,
+        "health_check_interval": 10,
+    }
 # Bot turns have a queue of their own, so a slow search never holds up a turn deadline or a
 # tournament tick behind it: production runs a worker per queue (Procfile). A worker started
 # without -Q, like the embedded one, takes both.

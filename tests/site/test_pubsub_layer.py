@@ -1,9 +1,10 @@
 """The Redis channel layer (``durak_site.channel_layers.ResyncingPubSubChannelLayer``).
 
 Against the run's Redis: parallel test processes never share a group, an idle subscription
-outlives redis-py's 5 s socket timeout (NOTES.md), and a subscription that Redis dropped ends the
-consumers of the process (so their sockets resync) while the layer itself carries on. The first
-tests need no Redis: they pin the channels_redis internals the layer builds on.
+outlives redis-py's 5 s socket timeout (NOTES.md), and a subscription that Redis dropped, or that
+went silent (a half-open connection), ends the consumers of the process (so their sockets resync)
+while the layer itself carries on. The first tests need no Redis: they pin the channels_redis
+internals the layer builds on.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import secrets
 import subprocess
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import redis
@@ -31,6 +33,7 @@ from durak_site.channel_layers import (
 
 from .helpers import ROOT
 from .layers import join, next_message
+from .stall import StallingProxy
 
 # --- without Redis: the internals -------------------------------------------------------------
 
@@ -101,9 +104,12 @@ def kill_connections(name: str) -> int:
 
 
 @pytest.mark.redis
-def test_the_site_uses_the_resyncing_pubsub_layer() -> None:
+def test_the_site_uses_the_resyncing_pubsub_layer_with_health_checks() -> None:
+    """The layer type, and the pings its silence watchdog needs (without them it watches none)."""
     layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
     assert type(layer) is ResyncingPubSubChannelLayer
+    (host,) = settings.CHANNEL_LAYERS[DEFAULT_CHANNEL_LAYER]["CONFIG"]["hosts"]
+    assert host["health_check_interval"] > 0
 
 
 SENDER = """
@@ -203,5 +209,54 @@ async def test_a_dropped_subscription_ends_the_consumers_and_the_layer_carries_o
         server = redis.Redis.from_url(settings.REDIS_URL)
         counts = dict(server.pubsub_numsub(waiting_channel, busy_channel, fresh))
         assert counts == {waiting_channel.encode(): 0, busy_channel.encode(): 0, fresh.encode(): 1}
+    finally:
+        await layer.flush()
+
+
+@pytest.mark.redis
+@pytest.mark.slow
+@pytest.mark.asyncio
+async def test_a_silent_subscription_is_dropped_and_the_consumers_resync() -> None:
+    """The layer's connections go silent without closing (``StallingProxy``: a half-open
+    connection, where no read ever fails or returns). Within a few health-check intervals the
+    layer drops the subscription itself, as a restart would: its consumers end (so their sockets
+    reconnect and resync) and a new subscription carries broadcasts again. A broadcast sent
+    straight to Redis during the silence is what the consumers would otherwise never learn of."""
+    redis_url = urlsplit(settings.REDIS_URL)
+    proxy = StallingProxy(redis_url.port or 6379)
+    layer = configured_layer(address=proxy.url(int(redis_url.path.strip("/") or 0)), health_check_interval=1)
+    direct = configured_layer()
+    try:
+        channel = await layer.new_channel()
+        await join(layer, "silent-probe", channel)
+        assert proxy.stall() == 2  # the subscription and the publishing connection
+        await direct.group_send("silent-probe", {"type": "match.changed", "version": 8})
+
+        with pytest.raises(SubscriptionLost):
+            await next_message(layer, channel, timeout=10)
+        fresh = await layer.new_channel()
+        await join(layer, "silent-probe", fresh, timeout=15)  # its first publish times out (5 s)
+        await direct.group_send("silent-probe", {"type": "match.changed", "version": 9})
+        assert await next_message(layer, fresh) == {"type": "match.changed", "version": 9}
+        assert proxy.accepted == 4  # both connections were made again
+    finally:
+        await layer.flush()
+        await direct.flush()
+        proxy.close()
+
+
+@pytest.mark.redis
+@pytest.mark.slow
+@pytest.mark.asyncio
+async def test_a_quiet_subscription_is_not_taken_for_a_silent_one() -> None:
+    """Health-check pings keep an idle subscription answering: nothing is sent for six intervals,
+    and the subscription is the one made at the start (a renewed one would raise)."""
+    layer = configured_layer(health_check_interval=1)
+    try:
+        channel = await layer.new_channel()
+        await join(layer, "quiet-probe", channel)
+        await asyncio.sleep(6)
+        await layer.group_send("quiet-probe", {"type": "match.changed", "version": 3})
+        assert await next_message(layer, channel) == {"type": "match.changed", "version": 3}
     finally:
         await layer.flush()

@@ -1,0 +1,53 @@
+"""Half-open connections to Redis: open at both ends, and nothing crosses any more (a NAT or load
+balancer that forgot the flow, a host gone without a reset). No read fails, none returns. The
+processes must notice by themselves and connect again (``tests.site.stall.StallingProxy``)."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Match, Move
+from tests.site.stall import StallingProxy
+
+from .stack import Stack
+from .support import deal, human, wait_until
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
+
+
+def test_a_worker_whose_broker_connections_go_silent_consumes_again(stack: Stack) -> None:
+    """The worker reaches its broker through a proxy that silences every connection open. Within
+    about 20 s it drops the waiting connection itself (kombu's check, with the site's transport
+    options), connects again and runs what is sent after: beat's sweep plays the timeout of a match
+    whose deadline passed. Without the options it would notice after 51 s, and a command on a
+    silent connection would wait for ever.
+
+    What Redis handed to the silent connection before that is lost (a ``BRPOP`` has no
+    acknowledgement); beat's sweep and the re-arming on a consumer's reconnect cover turn timers."""
+    proxy = StallingProxy(stack.redis.port)
+    try:
+        stack.env["CELERY_BROKER_URL"] = proxy.url()
+        stack.worker("worker")
+        match = deal([human("alice"), human("bob")], players=2)
+        wait_until(lambda: proxy.accepted >= 2, timeout=30)
+        connected = proxy.accepted
+        assert proxy.stall() >= 2
+        started = time.monotonic()
+        wait_until(lambda: "dropping stale connection" in stack.log("worker"), timeout=40)
+        noticed = time.monotonic() - started
+
+        Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
+        stack.send("games.sweep_overdue")
+
+        played = Move.objects.filter(match=match, by=Move.By.TIMEOUT)
+        wait_until(lambda: played.exists() or not stack.running("worker"), timeout=30)
+        assert stack.running("worker"), stack.log("worker")[-3000:]
+        assert played.exists()
+        assert proxy.accepted > connected
+        assert noticed < 30, noticed
+    finally:
+        proxy.close()
