@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import time
 import uuid
 
 import pytest
@@ -46,3 +47,17 @@ def test_the_user_window_is_shared_through_redis() -> None:
     user = fresh_id()
     assert [ratelimit.user_allows(user, now=0.0) for _ in range(4)] == [True, True, True, False]
     assert cache.get(f"games:frames:{user}:0") == 4
+
+
+@pytest.mark.redis
+@override_settings(GAMES_USER_RATE=(3, 60))
+def test_a_user_window_expires_with_its_window() -> None:
+    """The counter is an ordinary cache entry with the window's expiry (set by its first frame,
+    left alone by the others): Redis forgets it a second after the window ends."""
+    user = fresh_id()
+    ratelimit.user_allows(user)
+    key = cache.make_and_validate_key(f"games:frames:{user}:{int(time.time() // 60)}")
+    client = cache._cache.get_client(key)
+    first = client.ttl(key)
+    ratelimit.user_allows(user)
+    assert 0 < client.ttl(key) <= first <= 61
