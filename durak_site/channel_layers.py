@@ -169,9 +169,12 @@ class _ResyncingShard(RedisSingleShardConnection):
         suspect: float | None = None
         while True:
             await asyncio.sleep(SILENCE_CHECK_SECONDS)
-            connection = self._pubsub.connection if self._pubsub is not None else None
-            interval = connection.health_check_interval if connection is not None else 0
-            if not interval or not connection.is_connected or not self._pubsub.subscribed:
+            pubsub = self._pubsub
+            connection = pubsub.connection if pubsub is not None else None
+            if connection is None or not connection.health_check_interval:
+                continue
+            interval = connection.health_check_interval
+            if not connection.is_connected or not pubsub.subscribed:
                 suspect = None
                 continue
             due = connection.next_health_check  # the last read plus one interval
