@@ -25,7 +25,9 @@ class Player:
     cookie: str
     ports: list[int]
     think: float = 0.05
-    #: Idle (do not move) on the turns after this many of its own moves, to let a deadline fire.
+    #: Stop moving after this many of its own moves until ``idled`` is set (by the test, once a
+    #: deadline played for it), however often the others move meanwhile: skipping a single turn
+    #: lets a timer run out only when nobody else moves before it does.
     idle_after: int | None = None
     sent: list[tuple[int, str]] = field(default_factory=list)
     versions: list[int] = field(default_factory=list)
@@ -84,8 +86,7 @@ async def _session(player: Player, ws: WebSocket, deadline: float, rng: random.R
         actionable = frame if frame.your_move and frame.legal else None
         if actionable is not None:
             if player.idle_after is not None and len(player.sent) >= player.idle_after and not player.idled:
-                player.idled = True  # let the turn timer run out once
-                continue
+                continue  # let the turn timer run out
             await _act(player, ws, actionable, rng)
 
 

@@ -11,6 +11,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from games.models import Match, Move
@@ -68,10 +69,23 @@ def test_a_killed_worker_does_not_stop_bots_or_deadlines(stack: Stack) -> None:
     match = deal([alice], players=3, bots="random", turn_seconds=5)
     stack.rearm()
     players = [client(alice, [port], idle_after=4)]
+    timeouts = Move.objects.filter(match=match, by=Move.By.TIMEOUT)
+
+    def timed_out() -> bool:
+        try:
+            return timeouts.exists()
+        finally:
+            connection.close()  # this runs in a passing thread: leave no connection behind
 
     async def crash() -> None:
         await until(lambda: len(players[0].sent) >= 2)
         stack.kill("worker-1")
+        give_up = time.monotonic() + 190
+        while players[0].final is None and time.monotonic() < give_up:
+            if await asyncio.to_thread(timed_out):
+                players[0].idled = True  # a deadline played for Alice: she plays on
+                return
+            await asyncio.sleep(0.5)
 
     run_players(players, match.pk, timeout=200, during=crash)
     moves = assert_whole_and_consistent(match, players)
