@@ -8,9 +8,11 @@ that viewer's ``View`` only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Model, Prefetch, QuerySet
 from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
@@ -90,30 +92,34 @@ def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) 
     where the database has it; on SQLite a writer holds the whole database from ``BEGIN``), so it
     must run in one, as ``select_for_update`` must.
 
-    Why plain SQL (each model's ``raw()``, which still converts every field): composing these
-    queries through the ORM cost a push about three times the CPU of running them
-    (``manage.py bench_moves``), and a push is the most frequent read of the site."""
+    Why plain SQL, three statements (the match with its table, the players with their users, the
+    log lines): composing these queries through the ORM cost a push about three times the CPU of
+    running them (``manage.py bench_moves``), a push is the most frequent read of the site, and
+    every statement is a round trip on the path of a move to the other seats."""
     if lock and connection.get_autocommit():
         raise TransactionManagementError("match_rows(lock=True) must run inside a transaction.")
-    for_update = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
-    match = next(
-        iter(Match.objects.raw(f"SELECT * FROM {_MATCH} WHERE id = %s{for_update}", [match_id])), None
+    for_update = ""
+    if lock and connection.features.has_select_for_update:
+        for_update = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    found = _joined(
+        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')} FROM {_MATCH} m"
+        f" JOIN {_TABLE} t ON t.id = m.table_id WHERE m.id = %s{for_update}",
+        [match_id],
+        (Match, Table),
     )
-    if match is None:
+    if not found:
         return None
-    match.table = next(iter(Table.objects.raw(f"SELECT * FROM {_TABLE} WHERE id = %s", [match.table_id])))
-    users = {
-        user.pk: user
-        for user in User.objects.raw(
-            f"SELECT u.* FROM {_USER} u JOIN {_PLAYER} p ON p.user_id = u.id WHERE p.match_id = %s",
-            [match_id],
-        )
-    }
-    players = list(
-        MatchPlayer.objects.raw(f"SELECT * FROM {_PLAYER} WHERE match_id = %s ORDER BY seat", [match_id])
-    )
-    for player in players:
-        player.user = users[player.user_id]
+    ((match, table),) = found
+    match.table = table
+    players = []
+    for player, user in _joined(
+        f"SELECT {_columns(MatchPlayer, 'p')}, {_columns(User, 'u')} FROM {_PLAYER} p"
+        f" JOIN {_USER} u ON u.id = p.user_id WHERE p.match_id = %s ORDER BY p.seat",
+        [match_id],
+        (MatchPlayer, User),
+    ):
+        player.user = user
+        players.append(player)
     moves = []
     if after_seq is not None:
         moves = list(
@@ -127,6 +133,55 @@ def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) 
 _MATCH, _TABLE, _USER, _PLAYER, _MOVE = (
     model._meta.db_table for model in (Match, Table, User, MatchPlayer, Move)
 )
+
+
+@cache
+def _columns(model: type[Model], alias: str) -> str:
+    """The model's concrete columns under ``alias``, in field order (what ``_joined`` cuts)."""
+    return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
+
+
+def _joined(sql: str, params: list[object], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
+    """The rows of a join of ``models`` (each one's ``_columns`` in turn), as instances: what
+    ``select_related`` builds, minus composing the query. Every value goes through the converters
+    the ORM applies (``from_db_value`` of a JSON field, SQLite's dates...)."""
+    readers = [_reader(model, connection.vendor) for model in models]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    instances = []
+    for row in rows:
+        start, made = 0, []
+        for model, names, converters in readers:
+            values = list(row[start : start + len(names)])
+            for index, column, functions in converters:
+                for function in functions:
+                    values[index] = function(values[index], column, connection)
+            made.append(model.from_db(connection.alias, names, values))
+            start += len(names)
+        instances.append(tuple(made))
+    return instances
+
+
+#: Per model and database vendor: the model, its field names and, per field that has any, the
+#: converters the ORM applies to its column (``_reader``).
+_Reader = tuple[type[Model], list[str], list[tuple[int, Any, list[Any]]]]
+_READERS: dict[tuple[str, str], _Reader] = {}
+
+
+def _reader(model: type[Model], vendor: str) -> _Reader:
+    key = (model._meta.label, vendor)
+    reader = _READERS.get(key)
+    if reader is None:
+        fields = model._meta.concrete_fields
+        converters = []
+        for index, field in enumerate(fields):
+            column = field.get_col(model._meta.db_table)
+            functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+            if functions:
+                converters.append((index, column, functions))
+        reader = _READERS[key] = (model, [field.attname for field in fields], converters)
+    return reader
 
 
 def match_player(*, match: Match, user: User) -> MatchPlayer | None:

@@ -1,6 +1,7 @@
 """The two cheap ways a push is drawn give the page the ORM would: ``selectors.match_rows``
-(plain SQL per model) reads what ``match_get`` and ``match_moves`` read, and the mover's page drawn
-from the move's own rows (``fragments.action_fragments``) is byte for byte the one read back."""
+(plain SQL, three statements) reads what ``match_get`` and ``match_moves`` read, and the mover's
+page drawn from the move's own rows (``fragments.action_fragments``) is byte for byte the one read
+back."""
 
 from __future__ import annotations
 
@@ -45,6 +46,20 @@ def test_match_rows_reads_what_the_orm_reads(db: None) -> None:
     ]
     assert [m.seq for m in rows.moves] == [3, 4]
     assert selectors.match_rows(match_id=match.pk + 1000) is None
+
+
+def test_match_rows_takes_a_statement_for_each_join(db: None) -> None:
+    """The match with its table, the players with their users, the log: each statement is a round
+    trip on the way of a move to the other seats, so a fourth one is a regression."""
+    match = start_match(humans=[make_user("a"), make_user("b")])
+    _play_some(match, 2)
+    with CaptureQueriesContext(connection) as queries:
+        rows = selectors.match_rows(match_id=match.pk, after_seq=1)
+    assert rows is not None and len(rows.players) == 2 and [m.seq for m in rows.moves] == [2]
+    assert len(queries.captured_queries) == 3
+    with CaptureQueriesContext(connection) as queries:
+        selectors.match_rows(match_id=match.pk, after_seq=None)
+    assert len(queries.captured_queries) == 2
 
 
 def test_the_movers_page_from_the_moves_rows_is_the_page_read_back(db: None) -> None:
