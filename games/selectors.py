@@ -170,6 +170,9 @@ _READERS: dict[tuple[str, str], _Reader] = {}
 
 
 def _reader(model: type[Model], vendor: str) -> _Reader:
+    """Made once per process from the calling thread's connection. The converters depend on the
+    vendor and the settings only, and each call hands them the connection in use, so the
+    connections of other threads may share them."""
     key = (model._meta.label, vendor)
     reader = _READERS.get(key)
     if reader is None:
