@@ -178,7 +178,7 @@ else:
         # A half-open connection (the broker gone without a reset) must not hang a worker or a
         # sending process for ever: commands and connects time out (kombu's defaults wait for
         # ever), and kombu drops a waiting connection whose reply is 10 s overdue, so a worker
-        # consumes again within about 20 s (tests/faults/test_silent_redis.py).
+        # consumes again within about half a minute (tests/faults/test_silent_redis.py).
         "socket_timeout": 10,
         "socket_connect_timeout": 5,
         "health_check_interval": 10,
