@@ -13,10 +13,11 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -167,6 +168,12 @@ class MatchContext:
         return self.status == Match.Status.ACTIVE
 
     @property
+    def urls(self) -> MatchUrls:
+        """Where the page's forms post, reversed once per match rather than by ``{% url %}`` tags
+        on every push (about 20 µs a tag, up to six a push)."""
+        return _match_urls(self.match_id, get_script_prefix())
+
+    @property
     def legal_json(self) -> str:
         """The legal actions with their words, as JSON for the card-choosing script."""
         return json.dumps({choice.action: choice.label for choice in self.choices})
@@ -284,6 +291,25 @@ def present_match(
         ),
         next_match_url=next_url,
         commitment=seed_commitment(match),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchUrls:
+    """The form targets of a match page."""
+
+    action: str
+    abort: str
+    resign: str
+    again: str
+
+
+@lru_cache(maxsize=4096)
+def _match_urls(match_id: int, script_prefix: str) -> MatchUrls:
+    """``reverse`` reads the script prefix itself; it is in the key so a cached URL is always the
+    one ``reverse`` would give now."""
+    return MatchUrls(
+        *(reverse(f"games:match_{name}", args=[match_id]) for name in ("action", "abort", "resign", "again"))
     )
 
 
