@@ -59,6 +59,15 @@ def wait_until(condition: Callable[[], bool], *, timeout: float) -> None:
         time.sleep(0.1)
 
 
+def assert_the_worker_plays_a_timeout(stack: Stack, match: Match, *, timeout: float) -> None:
+    """The stack's process called "worker" plays a timeout in ``match`` within ``timeout`` seconds
+    and is still running (a worker that died would otherwise only show as a timeout here)."""
+    played = Move.objects.filter(match=match, by=Move.By.TIMEOUT)
+    wait_until(lambda: played.exists() or not stack.running("worker"), timeout=timeout)
+    assert stack.running("worker"), stack.log("worker")[-3000:]
+    assert played.exists()
+
+
 def assert_whole_and_consistent(match: Match, players: list[Player]) -> list[Move]:
     """The match ended; its log is gapless, replays to the stored snapshot (no move lost or
     applied twice), and no seat has more of its own moves in the log than its client sent."""

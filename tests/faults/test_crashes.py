@@ -18,7 +18,14 @@ from games.models import Match, Move
 
 from .players import run_players, until
 from .stack import Stack
-from .support import assert_whole_and_consistent, client, deal, human, wait_until
+from .support import (
+    assert_the_worker_plays_a_timeout,
+    assert_whole_and_consistent,
+    client,
+    deal,
+    human,
+    wait_until,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
 
@@ -110,10 +117,7 @@ def test_a_worker_holding_countdown_tasks_survives_a_redis_restart(stack: Stack)
     Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
     stack.send("games.sweep_overdue")
 
-    played = Move.objects.filter(match=match, by=Move.By.TIMEOUT)
-    wait_until(lambda: played.exists() or not stack.running("worker"), timeout=60)
-    assert stack.running("worker"), stack.log("worker")[-3000:]
-    assert played.exists()
+    assert_the_worker_plays_a_timeout(stack, match, timeout=60)
     assert "Restoring 1 unacknowledged message(s)" in stack.log("worker")
 
 
@@ -130,10 +134,7 @@ def test_a_worker_reconnecting_to_an_emptied_redis_rearms_the_turn_timers(stack:
     time.sleep(2)
     stack.redis.start()
 
-    played = Move.objects.filter(match=match, by=Move.By.TIMEOUT)
-    wait_until(lambda: played.exists() or not stack.running("worker"), timeout=60)
-    assert stack.running("worker"), stack.log("worker")[-3000:]
-    assert played.exists()
+    assert_the_worker_plays_a_timeout(stack, match, timeout=60)
     assert "games.rearm_all" in stack.log("worker")
 
 

@@ -10,11 +10,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Match, Move
+from games.models import Match
 from tests.site.stall import StallingProxy
 
 from .stack import Stack
-from .support import deal, human, wait_until
+from .support import assert_the_worker_plays_a_timeout, deal, human, wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
 
@@ -43,10 +43,7 @@ def test_a_worker_whose_broker_connections_go_silent_consumes_again(stack: Stack
         Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
         stack.send("games.sweep_overdue")
 
-        played = Move.objects.filter(match=match, by=Move.By.TIMEOUT)
-        wait_until(lambda: played.exists() or not stack.running("worker"), timeout=30)
-        assert stack.running("worker"), stack.log("worker")[-3000:]
-        assert played.exists()
+        assert_the_worker_plays_a_timeout(stack, match, timeout=30)
         assert proxy.accepted > connected
         assert noticed < 30, noticed
     finally:
