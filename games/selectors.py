@@ -122,11 +122,15 @@ def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) 
         players.append(player)
     moves = []
     if after_seq is not None:
-        moves = list(
-            Move.objects.raw(
-                f"SELECT * FROM {_MOVE} WHERE match_id = %s AND seq > %s ORDER BY seq", [match_id, after_seq]
+        moves = [
+            move
+            for (move,) in _joined(
+                f"SELECT {_columns(Move, 'v')} FROM {_MOVE} v"
+                " WHERE v.match_id = %s AND v.seq > %s ORDER BY v.seq",
+                [match_id, after_seq],
+                (Move,),
             )
-        )
+        ]
     return MatchRows(match, players, moves)
 
 
@@ -142,9 +146,10 @@ def _columns(model: type[Model], alias: str) -> str:
 
 
 def _joined(sql: str, params: list[object], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
-    """The rows of a join of ``models`` (each one's ``_columns`` in turn), as instances: what
-    ``select_related`` builds, minus composing the query. Every value goes through the converters
-    the ORM applies (``from_db_value`` of a JSON field, SQLite's dates...)."""
+    """The rows of a query over ``models`` (each one's ``_columns`` in turn: a join, or one
+    model), as instances: what ``select_related`` builds, minus composing the query. Every value
+    goes through the converters the ORM applies (``from_db_value`` of a JSON field, SQLite's
+    dates...)."""
     readers = [_reader(model, connection.vendor) for model in models]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
