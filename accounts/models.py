@@ -110,7 +110,8 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one rated match did to one player's rating: the audit trail of every ``Rating``.
 
-    ``seq`` numbers changes in the order they were applied (match-end order); the unique
+    ``seq`` numbers changes in the order they were applied (match-end order, but for the race in
+    ``accounts.ratings``'s docstring), which ``recompute_ratings`` replays; the unique
     ``(match, user)`` is the last line of defence against a task delivered twice.
     """
 

@@ -16,7 +16,14 @@ has its ``RatingChange`` rows, and otherwise applies every finished rated match 
 this one and is still unrated, oldest first. So a task delivered twice changes nothing, and a
 task that overtakes an earlier match's task applies that earlier match first. The unique
 ``(match, user)`` on ``RatingChange`` is the last line of defence. ``ratings_recompute`` replays
-the same ``RatingBook`` over the whole history and must land on the stored ratings.
+the same ``RatingBook`` over the whole history, in the order the matches were applied, and must
+land on the stored ratings.
+
+That applied order is match-end order except in one race: a match whose transaction commits a few
+milliseconds after a later-ending match has already been rated was invisible to that match's task,
+so it is applied after it. Its players' ratings then rest on the later match's result, and
+``RatingChange.seq`` records that order; replaying by ``seq`` reproduces the stored ratings
+exactly, where replaying by ``finished_at`` would not.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import F, Max, Min, Q, QuerySet
 
 from accounts.models import Rating, RatingChange
 from games.elo import START_RATING, k_factor, multiplayer_changes, team_changes
@@ -153,6 +160,17 @@ def rated_matches() -> QuerySet[Match]:
     )
 
 
+def applied_order() -> QuerySet[Match]:
+    """Rated matches in the order their ratings were applied (``RatingChange.seq``; see the module
+    docstring for when that differs from match-end order), then any still waiting for their task
+    in match-end order, as their tasks will apply them."""
+    return (
+        rated_matches()
+        .annotate(applied=Min("rating_changes__seq"))
+        .order_by(F("applied").asc(nulls_last=True), "finished_at", "pk")
+    )
+
+
 def match_rate(match_id: int) -> bool:
     """Apply a finished rated match's rating changes, once; returns whether anything changed.
 
@@ -245,9 +263,9 @@ class Difference:
 
 
 def ratings_recompute(matches: Iterable[Match] | None = None) -> RatingBook:
-    """Every standing recomputed from the history of rated matches, in match-end order."""
+    """Every standing recomputed from the history of rated matches, in the order they were applied."""
     book = RatingBook()
-    source = rated_matches().prefetch_related("players") if matches is None else matches
+    source = applied_order().prefetch_related("players") if matches is None else matches
     for match in source:
         pool = match_pool(match)
         if pool is None or match.result is None:

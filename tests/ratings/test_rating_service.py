@@ -10,10 +10,17 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from accounts.models import Rating, RatingChange
-from accounts.ratings import match_changes, match_rate, ratings_differences, ratings_recompute
+from accounts.ratings import (
+    applied_order,
+    match_changes,
+    match_rate,
+    ratings_differences,
+    ratings_recompute,
+)
 from accounts.tasks import rate_match
 from games.elo import START_RATING
 from games.engine import Rules
+from games.models import Match
 
 from .builders import finished_match, make_users, minutes
 
@@ -67,6 +74,25 @@ def test_a_later_task_first_applies_the_earlier_match_first() -> None:
     assert match_rate(first.pk) is False
     seqs = dict(RatingChange.objects.values_list("match_id", "seq").distinct())
     assert seqs[first.pk] < seqs[second.pk]
+    assert ratings_differences(ratings_recompute()) == []
+
+
+def test_a_match_committed_after_a_later_one_was_rated_replays_in_applied_order() -> None:
+    """The race of two matches ending milliseconds apart: the one that ended first commits after
+    the other's task has run, so it is applied second. The replay follows the applied order and
+    finds no difference (replaying by end time would: each player's second game then has K and a
+    rating from the other match)."""
+    users = make_users(2)
+    # Seat 0 loses the first, seat 1 the second: the two orders give different ratings.
+    first = finished_match(users, TWO, seed="a", rng=random.Random(7), finished_at=minutes(1), forfeits=[0])
+    Match.objects.filter(pk=first.pk).update(status=Match.Status.ACTIVE)  # not committed yet
+    second = finished_match(users, TWO, seed="b", rng=random.Random(8), finished_at=minutes(2), forfeits=[1])
+    assert match_rate(second.pk) is True
+    Match.objects.filter(pk=first.pk).update(status=Match.Status.FINISHED)  # its commit lands
+    assert match_rate(first.pk) is True
+    seqs = dict(RatingChange.objects.values_list("match_id", "seq").distinct())
+    assert seqs[second.pk] < seqs[first.pk]
+    assert list(applied_order()) == [second, first]
     assert ratings_differences(ratings_recompute()) == []
 
 
