@@ -147,11 +147,20 @@ if REDIS_URL:
             "CONFIG": {
                 # One immediate retry: the first command on a connection that Redis dropped (a
                 # restart) fails, and a broadcast lost that way would leave every view stale.
-                # redis-py's 5 s socket timeout stays: this layer never blocks in a read (it polls
-                # its subscription every 0.1 s), so idle sockets are safe (tests/site). A ping on
-                # every connection idle for 5 s: the layer drops a subscription that stops
-                # answering (a half-open connection) and reconnects, as after a restart.
-                "hosts": [{"address": REDIS_URL, "retry": Retry(NoBackoff(), 1), "health_check_interval": 5}],
+                # A ping on every connection idle for 5 s: the layer drops a subscription that
+                # stops answering (a half-open connection) and reconnects, as after a restart.
+                # A 2 s socket timeout (redis-py's is 5 s): a publish on a half-open connection
+                # waits that long before its retry on a new one, and a move's broadcast with it.
+                # Idle sockets are safe with it: the layer polls its subscription every 0.1 s
+                # and never blocks in a read (tests/site).
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "retry": Retry(NoBackoff(), 1),
+                        "health_check_interval": 5,
+                        "socket_timeout": 2,
+                    }
+                ],
                 # Pub/sub ignores database numbers (see env.channel_layer_prefix).
                 "prefix": channel_layer_prefix(REDIS_URL),
             },

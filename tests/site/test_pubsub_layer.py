@@ -15,6 +15,7 @@ import os
 import secrets
 import subprocess
 import sys
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -105,11 +106,13 @@ def kill_connections(name: str) -> int:
 
 @pytest.mark.redis
 def test_the_site_uses_the_resyncing_pubsub_layer_with_health_checks() -> None:
-    """The layer type, and the pings its silence watchdog needs (without them it watches none)."""
+    """The layer type, the pings its silence watchdog needs (without them it watches none) and a
+    socket timeout shorter than redis-py's 5 s (what a publish on a silent connection waits)."""
     layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
     assert type(layer) is ResyncingPubSubChannelLayer
     (host,) = settings.CHANNEL_LAYERS[DEFAULT_CHANNEL_LAYER]["CONFIG"]["hosts"]
     assert host["health_check_interval"] > 0
+    assert 0 < host["socket_timeout"] < 5
 
 
 SENDER = """
@@ -219,6 +222,36 @@ async def test_a_dropped_subscription_ends_the_consumers_and_the_layer_carries_o
 
 
 @pytest.mark.redis
+@pytest.mark.asyncio
+async def test_a_broadcast_on_a_silent_connection_is_sent_again_within_the_socket_timeout() -> None:
+    """The publishing connection goes silent (half-open): the next broadcast's command times out
+    after the configured socket timeout, not redis-py's 5 s, and its one retry, on a new
+    connection, delivers it."""
+    redis_url = urlsplit(settings.REDIS_URL)
+    proxy = StallingProxy(redis_url.port or 6379)
+    sender = configured_layer(address=proxy.url(int(redis_url.path.strip("/") or 0)))
+    receiver = configured_layer()
+    (host,) = settings.CHANNEL_LAYERS[DEFAULT_CHANNEL_LAYER]["CONFIG"]["hosts"]
+    try:
+        channel = await receiver.new_channel()
+        await join(receiver, "publish-probe", channel)
+        await sender.group_send("publish-probe", {"type": "match.changed", "version": 1})
+        assert await next_message(receiver, channel) == {"type": "match.changed", "version": 1}
+        assert proxy.stall() == 1  # the sender has only its publishing connection
+
+        started = time.monotonic()
+        await sender.group_send("publish-probe", {"type": "match.changed", "version": 2})
+        waited = time.monotonic() - started
+        assert await next_message(receiver, channel) == {"type": "match.changed", "version": 2}
+        assert host["socket_timeout"] <= waited < host["socket_timeout"] + 1.5
+        assert proxy.accepted == 2
+    finally:
+        await sender.flush()
+        await receiver.flush()
+        proxy.close()
+
+
+@pytest.mark.redis
 @pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_silent_subscription_is_dropped_and_the_consumers_resync() -> None:
@@ -240,7 +273,7 @@ async def test_a_silent_subscription_is_dropped_and_the_consumers_resync() -> No
         with pytest.raises(SubscriptionLost):
             await next_message(layer, channel, timeout=10)
         fresh = await layer.new_channel()
-        await join(layer, "silent-probe", fresh, timeout=15)  # its first publish times out (5 s)
+        await join(layer, "silent-probe", fresh, timeout=15)  # its first publish times out (2 s)
         await direct.group_send("silent-probe", {"type": "match.changed", "version": 9})
         assert await next_message(layer, fresh) == {"type": "match.changed", "version": 9}
         assert proxy.accepted >= 4  # both connections were made again
