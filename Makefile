@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install messages migrate lint check clean
+.PHONY: run test install messages migrate lint typecheck check clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || \
@@ -40,6 +40,9 @@ test: install
 
 lint: install
 	$(BIN)/ruff check .
+
+typecheck: install
+	$(BIN)/mypy .
 
 check: install
 	$(BIN)/python manage.py makemigrations --check --dry-run

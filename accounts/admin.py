@@ -7,14 +7,14 @@ from .models import Rating, RatingChange, User
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(DjangoUserAdmin[User]):
     list_display = ("username", "display_name", "email", "is_bot", "bot_level", "is_staff",
                     "deleted_at")
     list_filter = ("is_bot", "bot_level", "is_staff", "is_active")
     search_fields = ("username", "display_name", "email")
     readonly_fields = ("deleted_at",)
     fieldsets = (
-        *DjangoUserAdmin.fieldsets,
+        *DjangoUserAdmin.fieldsets,  # type: ignore[misc]  # django-stubs: "| None"; UserAdmin sets it
         (_("Club"), {"fields": ("display_name", "is_bot", "bot_level", "deleted_at")}),
     )
     add_fieldsets = (
@@ -24,7 +24,7 @@ class UserAdmin(DjangoUserAdmin):
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
+class RatingAdmin(admin.ModelAdmin[Rating]):
     """Ratings are written only by ``accounts.ratings``; the admin shows them (and the recompute
     command checks them), it does not edit them."""
 
@@ -41,7 +41,7 @@ class RatingAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(admin.ModelAdmin[RatingChange]):
     list_display = ("match", "user", "pool", "before", "delta", "after", "k", "outcome", "at")
     list_filter = ("pool", "outcome")
     search_fields = ("user__display_name", "user__username")

@@ -1,5 +1,7 @@
 """The club's user: a public display name, bot accounts, and deletion that keeps history readable."""
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import AbstractUser
 from django.core.validators import MinLengthValidator, RegexValidator
 from django.db import models
@@ -10,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 DISPLAY_NAME_MAX_LENGTH = 32
 
-display_name_validators = [
+display_name_validators: list[Callable[[str], None]] = [
     MinLengthValidator(2),
     RegexValidator(
         r"^\w[\w .\-]*\w$",

@@ -17,9 +17,10 @@ def display_name_is_reserved(name: str) -> bool:
 
 
 def display_name_is_taken(name: str, *, exclude_pk: int | None = None) -> bool:
-    return (
-        User.objects.filter(display_name__iexact=name.strip()).exclude(pk=exclude_pk).exists()
-    )
+    users = User.objects.filter(display_name__iexact=name.strip())
+    if exclude_pk is not None:
+        users = users.exclude(pk=exclude_pk)
+    return users.exists()
 
 
 @transaction.atomic

@@ -17,7 +17,7 @@ from accounts.ratings import match_rate
     name="accounts.rate_match",
     ignore_result=True,
     autoretry_for=(OperationalError,),
-    retry_backoff=0.2,
+    retry_backoff=True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
     max_retries=5,
 )
 def rate_match(match_id: int) -> bool:

@@ -45,7 +45,7 @@ class RearmOnConnect(bootsteps.StartStopStep):
     that reconnects re-arms every match in play at once. Duplicates do nothing: a timer is known
     by its due time and a bot turn by the match version, so several workers may all send it."""
 
-    requires = {"celery.worker.consumer.tasks:Tasks"}
+    requires = ("celery.worker.consumer.tasks:Tasks",)
 
     def start(self, c: Any) -> None:
         try:
@@ -79,10 +79,15 @@ class RedisChannel(kombu_redis.Channel):
     any connection loss.
     """
 
+    # kombu's own attributes used here, which celery-types' stubs leave out.
+    _in_poll: Any  # falsy, or the connection whose BRPOP reply is pending
+    _closing: bool
+    connection_errors: tuple[type[BaseException], ...]
+
     def close(self) -> None:
         if self._in_poll and not self.closed:
             with suppress(Empty, *self.connection_errors):
-                self._brpop_read()  # a lost server has no reply to read
+                self._brpop_read()  # type: ignore[attr-defined]  # a lost server has no reply to read
         super().close()
 
     def queue_delete(self, queue: str, *args: Any, **kwargs: Any) -> None:

@@ -48,7 +48,9 @@ def start_embedded_worker() -> WorkController | None:
                 loglevel="WARNING",
             )
             threading.Thread(target=worker.start, name="celery-embedded", daemon=True).start()
-            EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler").start()
+            beat = EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler")
+            # thread=True makes a _Threaded; celery-types' _Process lacks start() (it is a Process).
+            beat.start()  # type: ignore[union-attr]
             logger.info("embedded Celery worker started")
             _worker = worker
         return _worker

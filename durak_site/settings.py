@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,9 @@ from redis.backoff import NoBackoff
 from .env import channel_layer_prefix, env_bool, env_int, env_list, env_str, redis_url_for_tests
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Django's generic classes subscriptable at run time, as django-stubs types them (``ModelAdmin[User]``).
+django_stubs_ext.monkeypatch()
 
 DJANGO_ENV = env_str("DJANGO_ENV", "development").strip().lower()
 if DJANGO_ENV not in {"development", "production"}:

@@ -22,7 +22,7 @@ logger = logging.getLogger(__name__)
 
 
 def enqueue_on_commit(
-    task: Task, *args: Any, countdown: float | None = None, using: str | None = None, **kwargs: Any
+    task: Task[..., Any], *args: Any, countdown: float | None = None, using: str | None = None, **kwargs: Any
 ) -> None:
     """Send ``task(*args, **kwargs)`` once the current transaction commits, after ``countdown`` s.
 
@@ -32,7 +32,8 @@ def enqueue_on_commit(
     """
 
     def send() -> None:
-        task.apply_async(args=args, kwargs=kwargs, countdown=countdown)
+        # celery-types has countdown as a float; celery takes None for none.
+        task.apply_async(args=args, kwargs=kwargs, countdown=countdown)  # type: ignore[arg-type]
 
     transaction.on_commit(send, using=using, robust=True)
 

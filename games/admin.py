@@ -9,14 +9,14 @@ from django.contrib import admin
 from games.models import Match, MatchPlayer, Move, Seat, Table
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline[Seat, Table]):
     model = Seat
     extra = 0
     raw_id_fields = ("user",)
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(admin.ModelAdmin[Table]):
     list_display = ("id", "creator", "status", "rated", "private", "turn_seconds", "created")
     list_filter = ("status", "rated", "private")
     search_fields = ("creator__display_name",)
@@ -24,7 +24,7 @@ class TableAdmin(admin.ModelAdmin):
     inlines = (SeatInline,)
 
 
-class MatchPlayerInline(admin.TabularInline):
+class MatchPlayerInline(admin.TabularInline[MatchPlayer, Match]):
     model = MatchPlayer
     extra = 0
     can_delete = False
@@ -33,7 +33,7 @@ class MatchPlayerInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = ("id", "table", "number", "status", "version", "started_at", "finished_at")
     list_filter = ("status",)
     readonly_fields = (
@@ -57,7 +57,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(admin.ModelAdmin[Move]):
     list_display = ("match", "seq", "seat", "action", "by", "at")
     list_filter = ("by",)
     readonly_fields = ("match", "seq", "seat", "action", "events", "by", "at")

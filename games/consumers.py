@@ -93,7 +93,7 @@ def pooled(func: Any) -> Any:
     return database_sync_to_async(func, thread_sensitive=False)
 
 
-class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
+class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
     """``/ws/match/<id>/``: the match page of one viewer (player, spectator or anonymous)."""
 
     match_id: int
@@ -179,7 +179,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.send(text_data=render_error(message, code=code))
 
 
-class LobbyConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
+class LobbyConsumer(ViewerDispatch, AsyncWebsocketConsumer):
     """``/ws/lobby/``: the list of open tables, re-sent whenever a table changes."""
 
     async def connect(self) -> None:
@@ -195,7 +195,7 @@ class LobbyConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[mis
         await self.send(text_data=await database_sync_to_async(_render_lobby)(user))
 
 
-class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):
     """``/ws/table/<id>/``: the seats of a table page; sends the way to a match once dealt."""
 
     table_id: int

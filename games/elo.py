@@ -51,7 +51,8 @@ def is_provisional(games_played: int) -> bool:
 
 def expected_score(rating: float, opponent: float) -> float:
     """The Elo expectation of `rating` against `opponent` (0..1)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    odds: float = 10.0 ** ((opponent - rating) / 400.0)  # a float to a float power is typed Any
+    return 1.0 / (1.0 + odds)
 
 
 def place_index(places: Sequence[Sequence[P]]) -> dict[P, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -51,10 +51,14 @@ class HistoryFilterForm(forms.Form):
 
     def __init__(self, data: Any, *, opponents: list[User], tournaments: list[tuple[int, str]]) -> None:
         super().__init__(data)
-        self.fields["variant"].choices = [("", _("any variant")), *VARIANT_CHOICES]
-        self.fields["pool"].choices = [("", _("any table")), *pool_choices()]
-        self.fields["opponent"].choices = [("", _("anyone"))] + [(u.pk, u.public_name) for u in opponents]
-        self.fields["tournament"].choices = [("", _("any game")), *tournaments]
+        variant, pool, opponent, tournament = (
+            cast(forms.ChoiceField, self.fields[name])
+            for name in ("variant", "pool", "opponent", "tournament")
+        )
+        variant.choices = [("", _("any variant")), *VARIANT_CHOICES]
+        pool.choices = [("", _("any table")), *pool_choices()]
+        opponent.choices = [("", _("anyone"))] + [(u.pk, u.public_name) for u in opponents]
+        tournament.choices = [("", _("any game")), *tournaments]
 
     def filters(self) -> HistoryFilters:
         """The valid fields as filters (call after ``is_valid()``)."""

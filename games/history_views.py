@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from durak_site.http import HtmxHttpRequest
 from games.export import history_csv, match_export
 from games.fairness import CHECK_CODE, seed_commitment
 from games.history import (
@@ -43,7 +44,7 @@ def _filter_form(request: HttpRequest, user: User) -> HistoryFilterForm:
 
 
 @login_required
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: HtmxHttpRequest) -> HttpResponse:
     """The signed-in user's finished matches, newest first, filtered and paginated."""
     user = _user(request)
     form = _filter_form(request, user)
@@ -86,7 +87,7 @@ def _finished_match(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
-def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """A finished match: players, finishing order, rating changes, the seed, and the replay
     at ``?step=N`` (an htmx request gets the replay fragment alone). A running match's page
     is the live one."""

@@ -87,7 +87,9 @@ def _count(key: str, *, expiry: int) -> int:
     if isinstance(backend, RedisCache):
         name = backend.make_and_validate_key(key)
         pipeline = backend._cache.get_client(name, write=True).pipeline(transaction=False)
-        count, _expiry_set = pipeline.incr(name).expire(name, expiry, nx=True).execute()
+        pipeline.incr(name)
+        pipeline.expire(name, expiry, nx=True)
+        count, _expiry_set = pipeline.execute()
         return int(count)
     if backend.add(key, 1, timeout=expiry):
         return 1

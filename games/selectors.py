@@ -145,7 +145,7 @@ def _columns(model: type[Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
-def _joined(sql: str, params: list[object], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
+def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
     """The rows of a query over ``models`` (each one's ``_columns`` in turn: a join, or one
     model), as instances: what ``select_related`` builds, minus composing the query. Every value
     goes through the converters the ORM applies (``from_db_value`` of a JSON field, SQLite's

@@ -22,7 +22,7 @@ from games import services
 RETRIED: Final[dict[str, Any]] = {
     "ignore_result": True,
     "autoretry_for": (OperationalError,),
-    "retry_backoff": 0.2,
+    "retry_backoff": True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
     "max_retries": 3,
 }
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
+from durak_site.http import HtmxHttpRequest
 from games import selectors, services
 from games.forms import ActionForm, BotFillForm, TableCreateForm
 from games.fragments import action_fragments, match_fragments
@@ -82,7 +83,7 @@ def table_invite(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
+def seat_take(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Take the lowest free seat (a private table needs the invite token in the form)."""
     position = request.POST.get("position")
     try:
@@ -99,7 +100,7 @@ def seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def seat_leave(request: HttpRequest, table_id: int) -> HttpResponse:
+def seat_leave(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Stand up from the table (only while no match is being played)."""
     try:
         services.seat_leave(table_id=table_id, user=_user(request))
@@ -111,7 +112,7 @@ def seat_leave(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def seats_fill(request: HttpRequest, table_id: int) -> HttpResponse:
+def seats_fill(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Fill every free seat with bots of the chosen level; the match then starts."""
     form = BotFillForm(request.POST)
     if not form.is_valid():
@@ -137,7 +138,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def match_action(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_action(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The POST fallback of a move, through the same service as the socket.
 
     An htmx request gets the viewer's fresh fragments (out-of-band) or the error; a plain form
@@ -157,7 +158,7 @@ def match_action(request: HttpRequest, match_id: int) -> HttpResponse:
             )
         except services.GameError as refused:
             error = refused.message
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         if result is not None:
             html, _version, _seq = action_fragments(result, _user(request), log_after=None)
         else:
@@ -171,21 +172,21 @@ def match_action(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def match_resign(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_resign(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """Resign: a bot finishes the seat's game and the seat counts as the fool."""
     return _match_command(request, match_id, services.match_resign)
 
 
 @login_required
 @require_POST
-def match_abort(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_abort(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """Abort before the first action."""
     return _match_command(request, match_id, services.match_abort)
 
 
 @login_required
 @require_POST
-def match_again(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_again(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """Agree to play again at the same table; the new match starts when every human agreed."""
     try:
         new_match = services.play_again(match_id=match_id, user=_user(request))
@@ -220,7 +221,7 @@ def _match_or_404(match_id: int) -> Match:
         raise Http404 from None
 
 
-def _match_command(request: HttpRequest, match_id: int, command: Callable[..., None]) -> HttpResponse:
+def _match_command(request: HtmxHttpRequest, match_id: int, command: Callable[..., None]) -> HttpResponse:
     try:
         command(match_id=match_id, user=_user(request))
     except services.GameError as error:
@@ -228,7 +229,7 @@ def _match_command(request: HttpRequest, match_id: int, command: Callable[..., N
     return _redirect(request, reverse("games:match", args=[match_id]))
 
 
-def _to_table(request: HttpRequest, table_id: int) -> HttpResponse:
+def _to_table(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     target = reverse("games:table", args=[table_id])
     invite = request.POST.get("invite")
     if invite:
@@ -239,10 +240,10 @@ def _to_table(request: HttpRequest, table_id: int) -> HttpResponse:
     return _redirect(request, target)
 
 
-def _redirect(request: HttpRequest, url: str) -> HttpResponse:
+def _redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
     """A redirect that htmx follows as a page load (forms in socket-pushed fragments post via
     htmx, which adds the CSRF header)."""
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
 

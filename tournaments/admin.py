@@ -6,7 +6,7 @@ from django.contrib import admin
 from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(admin.TabularInline[Entry, Tournament]):
     model = Entry
     extra = 0
     fields = ("player", "seed", "seed_rating", "checked_in", "state", "place")
@@ -15,7 +15,7 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(admin.ModelAdmin[Tournament]):
     list_display = ("name", "format", "status", "organiser", "starts_at", "rated", "winner")
     list_filter = ("status", "format", "rated")
     search_fields = ("name", "organiser__display_name")
@@ -24,7 +24,7 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [EntryInline]
 
 
-class PairingPlayerInline(admin.TabularInline):
+class PairingPlayerInline(admin.TabularInline[PairingPlayer, Pairing]):
     model = PairingPlayer
     extra = 0
     readonly_fields = ("position", "user", "place")
@@ -32,7 +32,7 @@ class PairingPlayerInline(admin.TabularInline):
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):
+class PairingAdmin(admin.ModelAdmin[Pairing]):
     list_display = ("__str__", "tournament", "status", "score", "winner", "forfeit")
     list_filter = ("status",)
     readonly_fields = ("tournament", "round", "board", "slot", "table", "status", "score", "winner", "fool")
@@ -40,11 +40,11 @@ class PairingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(admin.ModelAdmin[Round]):
     list_display = ("__str__", "tournament", "number", "final", "finished")
 
 
 @admin.register(ResultCorrection)
-class ResultCorrectionAdmin(admin.ModelAdmin):
+class ResultCorrectionAdmin(admin.ModelAdmin[ResultCorrection]):
     list_display = ("pairing", "by", "at", "reason")
     readonly_fields = ("pairing", "by", "before", "after", "reason", "at")

@@ -256,7 +256,8 @@ def _rounds(
                     and tournament.is_live
                     and not tournament.is_multi_table
                     and len(players) == 2,
-                    corrected=pairing.corrected,
+                    # annotated by selectors.rounds_with_pairings, through a Prefetch: no static type
+                    corrected=pairing.corrected,  # type: ignore[attr-defined]
                 )
             )
         found.append(view)

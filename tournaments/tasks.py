@@ -19,7 +19,7 @@ from tournaments import services
     name="tournaments.match_finished",
     ignore_result=True,
     autoretry_for=(OperationalError,),
-    retry_backoff=0.2,
+    retry_backoff=True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
     max_retries=5,
 )
 def match_finished(match_id: int) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 from django import template
 from django.core.signals import setting_changed
@@ -36,6 +36,9 @@ from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, pgettext
+
+if TYPE_CHECKING:
+    from functools import _CacheInfo
 
 register = template.Library()
 
@@ -49,13 +52,22 @@ JOKERS: Final = frozenset({"RJ", "BJ"})
 MEMO_SIZE: Final = 1024
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Remembered(Protocol[T_co]):
+    """A function made by ``remembered``, with its memo's ``cache_info`` (tests read the hits)."""
+
+    def __call__(self, *args: object, **kwargs: object) -> T_co: ...
+
+    def cache_info(self) -> _CacheInfo: ...
 
 
 #: The memos of every ``remembered`` function, for ``forget``.
 MEMOS: Final[list[Any]] = []
 
 
-def remembered(func: Callable[..., T]) -> Callable[..., T]:
+def remembered(func: Callable[..., T]) -> Remembered[T]:
     """``func`` remembered per active language (see the module docstring); its arguments are
     taken as text, as templates hand them over."""
     # The language is only the memo's key: ``func`` translates into the active one itself.
@@ -68,7 +80,7 @@ def remembered(func: Callable[..., T]) -> Callable[..., T]:
         return memo(get_language(), texts, tuple(sorted((k, str(v)) for k, v in kwargs.items())))
 
     drawing.cache_info = memo.cache_info  # type: ignore[attr-defined]
-    return drawing
+    return cast("Remembered[T]", drawing)
 
 
 @receiver(setting_changed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
+from typing import Any
 
 import pytest
 
@@ -175,7 +176,7 @@ def test_every_level_demands_a_redeal_for_a_lopsided_hand_without_trumps_only() 
         weak = max(plain) >= 5 and trumps <= REDEAL_MAX_TRUMPS
         seen[weak] += 1
         for level in ("easy", "medium", "strong"):
-            extra = {"rules": rules, "history": []} if level != "easy" else {}
+            extra: dict[str, Any] = {"rules": rules, "history": []} if level != "easy" else {}
             action = choose_action(level, view, legal, f"redeal-{number}", **extra)
             assert (action.kind == "redeal") == weak, (level, number, [str(a) for a in legal])
     assert seen[True] and seen[False], seen

@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -27,6 +28,8 @@ from tests.site.helpers import free_port
 from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
 
 playwright = pytest.importorskip("playwright.sync_api")
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -83,7 +86,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-def log_in(page: playwright.Page, base: str, name: str) -> None:
+def log_in(page: Page, base: str, name: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("input[name=login]", f"{name}@example.com")
     page.fill("input[name=password]", PASSWORD)
@@ -91,11 +94,11 @@ def log_in(page: playwright.Page, base: str, name: str) -> None:
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
-def version(page: playwright.Page) -> int:
+def version(page: Page) -> int:
     return int(page.get_attribute("#match-status", "data-version") or -1)
 
 
-def wait_for_version(page: playwright.Page, *, above: int, timeout: float = 10) -> None:
+def wait_for_version(page: Page, *, above: int, timeout: float = 10) -> None:
     """Poll the page's match version (the site's CSP forbids evaluated predicates)."""
     deadline = time.monotonic() + timeout
     while version(page) <= above:
@@ -103,15 +106,15 @@ def wait_for_version(page: playwright.Page, *, above: int, timeout: float = 10) 
         time.sleep(0.02)
 
 
-def is_my_move(page: playwright.Page) -> bool:
+def is_my_move(page: Page) -> bool:
     return page.get_attribute("#match-status", "data-your-move") == "1"
 
 
-def is_over(page: playwright.Page) -> bool:
+def is_over(page: Page) -> bool:
     return page.locator(".match-result").count() > 0 or "over" in page.inner_text("#match-status")
 
 
-def play_one_move(page: playwright.Page) -> str:
+def play_one_move(page: Page) -> str:
     """Choose like a hurried person, through the felt: pass (bito) when allowed, else cover the
     first open card with a chosen card, else lead the first card, else take."""
     legal: dict[str, str] = json.loads(page.get_attribute("#move-form", "data-legal") or "{}")

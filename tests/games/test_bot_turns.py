@@ -48,7 +48,8 @@ def test_a_bot_task_delivered_twice_plays_once(bot_to_move: tuple[Match, int]) -
     match.refresh_from_db()
     assert match.version == version + 1
     assert match.moves.count() == moves + 1
-    assert match.moves.order_by("-seq").first().by == Move.By.BOT
+    last = match.moves.order_by("-seq").first()
+    assert last is not None and last.by == Move.By.BOT
 
 
 def test_a_bot_task_for_a_human_seat_or_an_old_version_does_nothing(
@@ -114,4 +115,5 @@ def test_a_searching_bot_gets_the_rules_and_the_public_history_not_the_state(
     assert isinstance(seen["view"], View) and seen["view"].viewer == seat
     assert seen["rules"] == Rules.from_dict(match.rules)
     logged = [event for move in match.moves.order_by("seq") for event in move.events]
-    assert seen["history"] == logged[: len(seen["history"])] and seen["history"]
+    history = seen["history"]
+    assert isinstance(history, list) and history == logged[: len(history)] and history

@@ -72,7 +72,7 @@ async def connect(match_id: int, user: User | AnonymousUser) -> WebsocketCommuni
 async def frames_until(communicator: WebsocketCommunicator, needle: str) -> str:
     """Receive frames until one contains ``needle`` (pushes of bot moves may come first)."""
     while True:
-        frame = await communicator.receive_from(timeout=TIMEOUT)
+        frame: str = await communicator.receive_from(timeout=TIMEOUT)
         if needle in frame:
             return frame
 

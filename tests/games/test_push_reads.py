@@ -9,18 +9,19 @@ from unittest import mock
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import Model
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from games import selectors, services
 from games.fragments import action_fragments, match_fragments
-from games.models import Match, MatchPlayer, Move
+from games.models import Match
 
 from .services_support import make_user, play_default, start_match
 
 
-def _fields(row: Match | MatchPlayer | Move) -> dict[str, object]:
+def _fields(row: Model) -> dict[str, object]:
     return {field.attname: getattr(row, field.attname) for field in row._meta.concrete_fields}
 
 

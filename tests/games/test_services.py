@@ -301,6 +301,7 @@ def test_play_again_when_all_humans_agree_and_the_fool_deals(seed: str) -> None:
     assert services.play_again(match_id=match.pk, user=a) is None
     again = services.play_again(match_id=match.pk, user=b)
     assert again is not None and again.number == 2 and again.is_active
+    assert match.result is not None
     fool = match.result["fool"]
     if fool is not None:
         assert again.dealer == fool
@@ -317,6 +318,7 @@ def test_a_finished_match_refuses_moves(seed: str) -> None:
         services.action_apply(match_id=match.pk, user=a, action_text="take", expected_version=match.version)
     places = {p.seat: (p.place, p.fool) for p in match.players.all()}
     result = match.result
+    assert result is not None
     assert sorted(s for group in result["places"] for s in group) == [0, 1]
     if result["fool"] is not None:
         assert places[result["fool"]][1] is True
@@ -328,7 +330,9 @@ def test_the_creator_of_a_bots_only_table_deals_the_next_match(seed: str) -> Non
     host = make_user("host")
     table = services.table_create(creator=host, rules=Rules(players=2), sit=False)
     services.seats_fill_with_bots(table_id=table.pk, user=host, level="random")
-    match = play_out(selectors.table_current_match(table_id=table.pk))
+    match = selectors.table_current_match(table_id=table.pk)
+    assert match is not None
+    match = play_out(match)
     with pytest.raises(services.NotYourSeat):
         services.play_again(match_id=match.pk, user=make_user("stranger"))
     again = services.play_again(match_id=match.pk, user=host)

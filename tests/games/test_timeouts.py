@@ -84,7 +84,7 @@ def test_three_consecutive_timeouts_put_the_seat_on_autopilot_and_it_is_the_fool
     (sleeper,) = forfeited
     assert sleeper.timeouts == 3 and sleeper.forfeit_order == 1 and not sleeper.resigned
     # Two players: with one on autopilot the game is decided at once.
-    assert match.status == Match.Status.FINISHED
+    assert match.status == Match.Status.FINISHED and match.result is not None
     assert match.result["fool"] == sleeper.seat and match.result["reason"] == "forfeit"
     assert match.result["places"][-1] == [sleeper.seat]
     assert player(match, sleeper.seat).fool
@@ -120,6 +120,7 @@ def test_resign_puts_the_seat_on_autopilot_the_others_finish_and_it_counts_as_th
         services.match_resign(match_id=match.pk, user=b)
 
     match = play_out(match)
+    assert match.result is not None
     assert match.result["fool"] == 1 and match.result["forfeits"] == [1]
     assert match.result["places"][-1] == [1]
     assert sorted(s for group in match.result["places"] for s in group) == [0, 1, 2]
@@ -132,7 +133,7 @@ def test_resign_in_a_team_game_loses_for_the_team_at_once() -> None:
     match = start_match(humans=users, rules=Rules(players=4, teams=True))
     services.match_resign(match_id=match.pk, user=users[3])
     match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED
+    assert match.status == Match.Status.FINISHED and match.result is not None
     assert match.result["losing_team"] == [1, 3] and match.result["fool"] == 3
     assert [p.fool for p in match.players.order_by("seat")] == [False, True, False, True]
 
@@ -168,6 +169,7 @@ def test_rearm_deadlines_enqueues_each_active_match_at_its_stored_deadline(
     assert "1 active" in out.getvalue()
     (call,) = deadline_task.call_args_list
     match.refresh_from_db()
+    assert match.deadline_at is not None
     assert call.kwargs["args"] == (match.pk, match.deadline_at.isoformat())
     assert match.timer_at == match.deadline_at
     assert 10 <= call.kwargs["countdown"] <= 12

@@ -38,7 +38,7 @@ def test_the_deal_queues_one_timer_due_at_the_deadline(django_capture_on_commit_
     ):
         match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
     match.refresh_from_db()
-    assert match.timer_at == match.deadline_at
+    assert match.deadline_at is not None and match.timer_at == match.deadline_at
     assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
     assert 19 <= deadline_task.call_args.kwargs["countdown"] <= 20
 
@@ -54,12 +54,14 @@ def test_moves_push_the_deadline_but_queue_no_timer(django_capture_on_commit_cal
             play_default(match)
     assert deadline_task.call_count == 0
     assert match.timer_at == timer_at
+    assert match.deadline_at is not None and first_deadline is not None
     assert match.deadline_at > first_deadline
 
 
 def test_an_early_timer_rearms_itself_for_the_deadline(django_capture_on_commit_callbacks: Any) -> None:
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
     play_default(match)  # the deadline moved past the queued timer
+    assert match.timer_at is not None
     due = match.timer_at.isoformat()
     with (
         mock.patch("games.tasks.deadline.apply_async") as deadline_task,
@@ -69,7 +71,7 @@ def test_an_early_timer_rearms_itself_for_the_deadline(django_capture_on_commit_
     version = match.version
     match.refresh_from_db()
     assert match.version == version, "nothing was played before the deadline"
-    assert match.timer_at == match.deadline_at
+    assert match.deadline_at is not None and match.timer_at == match.deadline_at
     assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
 
 
@@ -84,6 +86,7 @@ def test_a_due_timer_plays_the_timeouts_and_queues_the_next(django_capture_on_co
         assert tasks.deadline.apply(args=(match.pk, past.isoformat())).get() is True
     match.refresh_from_db()
     assert match.version == 1 and match.moves.get().by == Move.By.TIMEOUT
+    assert match.deadline_at is not None
     assert match.timer_at == match.deadline_at > timezone.now()
     assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
 
@@ -110,6 +113,7 @@ def test_a_lost_timer_is_queued_again_by_the_next_move(django_capture_on_commit_
         django_capture_on_commit_callbacks(execute=True),
     ):
         play_default(match)
+    assert match.deadline_at is not None
     assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
     assert match.timer_at == match.deadline_at
 

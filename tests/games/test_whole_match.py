@@ -14,10 +14,10 @@ from games.engine import GameState, Rules
 from games.models import Match, Move, Table
 from tests.celery_worker import celery_worker_on_own_queue
 
-from .services_support import make_user, play_out, player, start_match
+from .services_support import Chooser, make_user, play_out, player, start_match
 
 
-def random_human(rng: random.Random) -> object:
+def random_human(rng: random.Random) -> Chooser:
     """A human who clicks any legal action (the random-sim conformance idea, through the site)."""
 
     def choose(state: GameState, seat: int) -> str:
@@ -30,6 +30,7 @@ def assert_finished_consistently(match: Match) -> None:
     """A finished match: every seat placed once, the fool flagged, log and snapshot in step."""
     assert match.status == Match.Status.FINISHED and match.deadline_at is None
     result = match.result
+    assert result is not None
     seats = sorted(s for group in result["places"] for s in group)
     assert seats == list(range(Rules.from_dict(match.rules).players))
     fools = {p.seat for p in match.players.all() if p.fool}

@@ -7,7 +7,8 @@ import time
 import uuid
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.test import override_settings
 
 from games import loadclient, ratelimit
@@ -56,8 +57,10 @@ def test_a_user_window_expires_with_its_window() -> None:
     left alone by the others): Redis forgets it a second after the window ends."""
     user = fresh_id()
     ratelimit.user_allows(user)
-    key = cache.make_and_validate_key(f"games:frames:{user}:{int(time.time() // 60)}")
-    client = cache._cache.get_client(key)
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    assert isinstance(backend, RedisCache)
+    key = backend.make_and_validate_key(f"games:frames:{user}:{int(time.time() // 60)}")
+    client = backend._cache.get_client(key)
     first = client.ttl(key)
     ratelimit.user_allows(user)
     assert 0 < client.ttl(key) <= first <= 61

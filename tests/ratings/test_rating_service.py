@@ -45,6 +45,7 @@ def test_a_two_player_game_moves_both_by_twenty() -> None:
     users = make_users(2)
     match = finished_match(users, TWO, seed="duel", rng=random.Random(2))
     match_rate(match.pk)
+    assert match.result is not None
     fool = match.result["fool"]
     for player in match.players.all():
         rating = Rating.objects.get(user=player.user, pool="podkidnoy:2")
@@ -101,7 +102,7 @@ def test_a_leaver_counts_as_the_fool() -> None:
     users = make_users(3)
     rules = Rules.for_variant("podkidnoy", players=3)
     match = finished_match(users, rules, seed="leave", rng=random.Random(6), forfeits=[0])
-    assert match.result["places"][-1] == [0]
+    assert match.result is not None and match.result["places"][-1] == [0]
     match_rate(match.pk)
     change = RatingChange.objects.get(match=match, user=users[0])
     assert change.outcome == "fool"
@@ -169,6 +170,8 @@ def test_recompute_equals_the_incremental_result_over_random_matches(capsys: Any
         assert change.before == pytest.approx(last.get(key, START_RATING))
         last[key] = change.after
 
-    Rating.objects.filter(pk=Rating.objects.first().pk).update(rating=1234.0)
+    first = Rating.objects.first()
+    assert first is not None
+    Rating.objects.filter(pk=first.pk).update(rating=1234.0)
     with pytest.raises(CommandError):
         call_command("recompute_ratings")

@@ -2,6 +2,7 @@
 
 from unittest import mock
 
+from daphne.management.commands.runserver import Command as DaphneRunserverCommand
 from django.apps import apps
 
 from durak_site.management.commands import runserver
@@ -12,7 +13,7 @@ def test_runserver_starts_the_worker_in_the_serving_process() -> None:
     with (
         mock.patch.object(runserver, "start_embedded_worker") as start,
         mock.patch.object(runserver, "call_command") as command,
-        mock.patch.object(runserver.DaphneRunserverCommand, "inner_run") as serve,
+        mock.patch.object(DaphneRunserverCommand, "inner_run") as serve,
     ):
         runserver.Command().inner_run(use_reloader=False)
     start.assert_called_once_with()

@@ -119,6 +119,7 @@ def test_the_page_renders_in_every_state_and_format(
 def test_a_player_sees_a_notice_with_a_link_to_their_table(organiser: User) -> None:
     tournament, anna = started_with_player(organiser, 1, "anna")
     pairing = Pairing.objects.get(tournament=tournament)
+    assert pairing.table_id is not None
     match = Match.objects.get(table_id=pairing.table_id)
     for url in (reverse("tournaments:detail", args=[tournament.pk]), reverse("tournaments")):
         html = client_for(anna).get(url).content.decode()

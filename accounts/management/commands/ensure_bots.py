@@ -12,6 +12,6 @@ class Command(BaseCommand):
     help = "Create the bot accounts that are missing (one per bot level)."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        for level in User.BotLevel:  # type: ignore[attr-defined]  # (no Django stubs)
+        for level in User.BotLevel:
             bot, created = bot_ensure(level=level)
             self.stdout.write(f"{'created' if created else 'exists '} {bot.username}")

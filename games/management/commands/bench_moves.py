@@ -21,6 +21,7 @@ import secrets
 import statistics
 import time
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
@@ -143,10 +144,12 @@ class _measured:
         self.cpu = time.thread_time()
         return self.costs.sizes
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         cpu = time.thread_time() - self.cpu
         wall = time.perf_counter() - self.wall
-        self.wrapper.__exit__(*exc)
+        self.wrapper.__exit__(exc_type, exc, tb)
         self.costs.wall.append(wall * 1000)
         self.costs.cpu.append(cpu * 1000)
         self.costs.queries.append(self.queries)
