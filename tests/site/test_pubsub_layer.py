@@ -1,9 +1,9 @@
 """The Redis channel layer (``durak_site.channel_layers.ResyncingPubSubChannelLayer``).
 
 Against the run's Redis: parallel test processes never share a group, an idle subscription
-outlives redis-py's 5 s socket timeout (NOTES.md), and a subscription that Redis dropped, or that
-went silent (a half-open connection), ends the consumers of the process (so their sockets resync)
-while the layer itself carries on. The first tests need no Redis: they pin the channels_redis
+outlives the socket timeout (NOTES.md), a broadcast on a silent connection is sent again after it,
+and a subscription that Redis dropped, or that went silent (a half-open connection), ends the
+consumers of the process (so their sockets resync) while the layer itself carries on. The first tests need no Redis: they pin the channels_redis
 internals the layer builds on.
 """
 
@@ -170,8 +170,9 @@ async def test_parallel_test_processes_never_share_a_group(worker: str) -> None:
 @pytest.mark.parametrize(
     "options", [{}, {"health_check_interval": 1}], ids=["as configured", "pinged every second"]
 )
-async def test_an_idle_subscription_outlives_redis_pys_socket_timeout(options: dict[str, Any]) -> None:
-    """Nothing on either connection for 7 s (redis-py 8 times reads out after 5 s by default): the
+async def test_an_idle_subscription_outlives_the_socket_timeout(options: dict[str, Any]) -> None:
+    """Nothing on either connection for 7 s (redis-py 8 times a read out after the socket timeout,
+    2 s here and 5 s by default): the
     next broadcast still arrives, on the same subscription (a renewed one would raise). The
     health-check pings keep it answering, so the silence watchdog leaves it alone, also with a
     ping every second."""
