@@ -3,8 +3,8 @@
 Against the run's Redis: parallel test processes never share a group, an idle subscription
 outlives the socket timeout (NOTES.md), a broadcast on a silent connection is sent again after it,
 and a subscription that Redis dropped, or that went silent (a half-open connection), ends the
-consumers of the process (so their sockets resync) while the layer itself carries on. The first tests need no Redis: they pin the channels_redis
-internals the layer builds on.
+consumers of the process (so their sockets resync) while the layer itself carries on. The first
+tests need no Redis: they pin the channels_redis internals the layer builds on.
 """
 
 from __future__ import annotations
