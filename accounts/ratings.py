@@ -28,7 +28,7 @@ exactly, where replaying by ``finished_at`` would not.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,11 +262,10 @@ class Difference:
     recomputed: Standing | None
 
 
-def ratings_recompute(matches: Iterable[Match] | None = None) -> RatingBook:
+def ratings_recompute() -> RatingBook:
     """Every standing recomputed from the history of rated matches, in the order they were applied."""
     book = RatingBook()
-    source = applied_order().prefetch_related("players") if matches is None else matches
-    for match in source:
+    for match in applied_order().prefetch_related("players"):
         pool = match_pool(match)
         if pool is None or match.result is None:
             continue
