@@ -11,21 +11,15 @@ but Chromium.
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.site.helpers import free_port
-
-from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
+from .chromium import CHROMIUM, CHROMIUM_ARGS, wait_for_path
+from .site import served_site
 
 playwright = pytest.importorskip("playwright.sync_api")
 if TYPE_CHECKING:
@@ -46,44 +40,9 @@ for name in ("alice", "bob"):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``manage.py serve`` on a fresh SQLite file; yields its base URL."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ENV"}
-    }
-    env["SQLITE_PATH"] = str(tmp_path_factory.mktemp("browser") / "db.sqlite3")
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True)
-    subprocess.run([*manage, "shell", "-c", SETUP_USERS], env=env, cwd=ROOT, check=True, capture_output=True)
-    port = free_port()
-    log = (Path(env["SQLITE_PATH"]).parent / "serve.log").open("w")
-    process = subprocess.Popen(
-        [*manage, "serve", "--port", str(port)],
-        env=env,
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        deadline = time.monotonic() + 60  # a busy CI machine starts Django slowly
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            log.flush()
-            output = Path(log.name).read_text()
-            raise RuntimeError(f"the server did not start:\n{output}")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
+    """The site with Alice's and Bob's accounts; yields its base URL."""
+    with served_site(tmp_path_factory.mktemp("browser"), SETUP_USERS) as site:
+        yield site.url
 
 
 def log_in(page: Page, base: str, name: str) -> None:

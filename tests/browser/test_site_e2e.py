@@ -12,11 +12,7 @@ through it), so the test needs nothing but Chromium.
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,9 +20,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.site.helpers import free_port
-
 from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
+from .site import served_site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize
@@ -51,41 +46,9 @@ User.objects.create_user(username="watcher", email="watcher@example.com", passwo
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``manage.py serve`` on a fresh SQLite file with the bots; yields its base URL."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    env = {k: v for k, v in os.environ.items()
-           if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ENV"}
-           and not k.startswith("PYTEST_")}
-    env["SQLITE_PATH"] = str(tmp_path_factory.mktemp("e2e") / "db.sqlite3")
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True, timeout=300)
-    subprocess.run([*manage, "ensure_bots"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
-    subprocess.run([*manage, "shell", "-c", SETUP], env=env, cwd=ROOT, check=True, capture_output=True,
-                   timeout=120)
-    port = free_port()
-    log_path = Path(env["SQLITE_PATH"]).parent / "serve.log"
-    with log_path.open("w") as log:
-        process = subprocess.Popen([*manage, "serve", "--port", str(port)], env=env, cwd=ROOT,
-                                   stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start:\n{log_path.read_text()}") from None
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+    """The site with a spectator's account; yields its base URL."""
+    with served_site(tmp_path_factory.mktemp("e2e"), SETUP) as site:
+        yield site.url
 
 
 def shoot(page: Page, name: str) -> None:

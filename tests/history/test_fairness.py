@@ -79,7 +79,8 @@ def test_the_match_page_line_checks_its_own_deal(client: Client) -> None:
     rules = Rules.for_variant("podkidnoy", players=3)
     match = finished_match(users, rules, seed="line-seed", rng=random.Random(3))
     page = client.get(reverse("match_record", args=[match.pk])).content.decode()
-    (snippet,) = re.findall(r'<div class="record-grid">.*?<pre class="code"><code>(.*?)</code>', page, re.S)
+    code = r'<div class="record-grid">.*?<pre class="code"[^>]*><code>(.*?)</code>'
+    (snippet,) = re.findall(code, page, re.S)
     namespace = run_check_code()
     exec(html.unescape(snippet), namespace)  # the lines as a reader would paste them
     start = new_game(rules, seed=match.seed, dealer=match.dealer).full_view()

@@ -1,0 +1,75 @@
+"""The site the browser tests drive: ``manage.py serve`` in the embedded mode on a fresh SQLite
+file, so a browser test needs nothing but Chromium (the embedded Celery worker plays the bots).
+
+One starter for every browser test module: migrate, create the bot accounts, run the module's
+own ``setup`` code in ``manage.py shell``, then serve on a free port until the test is done.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.site.helpers import free_port
+
+from .chromium import CHROMIUM, ROOT
+
+#: Variables the served site must not inherit: it runs embedded, and not "under pytest".
+DROPPED = {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ENV"}
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A running site: its base URL, and what the setup code printed."""
+
+    url: str
+    setup_output: str
+
+
+@contextmanager
+def served_site(folder: Path, setup: str) -> Iterator[Site]:
+    """Serve a fresh site whose database lives in ``folder``, after running ``setup`` in it."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    env = {k: v for k, v in os.environ.items() if k not in DROPPED and not k.startswith("PYTEST_")}
+    env["SQLITE_PATH"] = str(folder / "db.sqlite3")
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True, timeout=300)
+    subprocess.run([*manage, "ensure_bots"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    done = subprocess.run(
+        [*manage, "shell", "-c", setup], env=env, cwd=ROOT, check=True, capture_output=True, text=True,
+        timeout=300,
+    )
+    port = free_port()
+    log_path = folder / "serve.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [*manage, "serve", "--port", str(port)], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + 60  # a busy CI machine starts Django slowly
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start:\n{log_path.read_text()}") from None
+                time.sleep(0.1)
+        yield Site(f"http://127.0.0.1:{port}", done.stdout)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)

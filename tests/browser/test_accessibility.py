@@ -1,0 +1,110 @@
+"""Every main page passes axe-core's checks (WCAG 2.2 A and AA, and axe's best practices) in
+Chromium: in English and Russian at desktop size, and in English at phone size, both as a visitor
+and signed in. The signed-in pages include a live match (the felt, the hand, the move form), a
+finished match's record and replay, an open table and a running tournament.
+
+axe-core comes with ``axe-playwright-python`` (a dev dependency); the pages are the real site,
+served as in the other browser tests.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .chromium import CHROMIUM, CHROMIUM_ARGS
+from .site import served_site
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, ViewportSize
+
+playwright = pytest.importorskip("playwright.sync_api")
+axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+RULES = {"runOnly": {"type": "tag", "values": [
+    "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice",
+]}}
+
+#: A signed-in player with a finished match, a live one, an open table and a running tournament;
+#: prints their ids and a session key for the browser.
+SETUP = """
+import json
+from importlib import import_module
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from accounts.models import User
+from games import selectors, services
+from games.engine import Rules
+from tests.tournaments.support import started_with_player
+
+ann = User.objects.create_user(username="ann", email="ann@example.com", password=None, display_name="Ann")
+tables = [services.table_create(creator=ann, rules=Rules(), turn_seconds=600) for _ in range(3)]
+for table in tables[:2]:
+    services.seats_fill_with_bots(table_id=table.pk, user=ann, level="easy")
+finished, live = (selectors.table_current_match(table_id=table.pk) for table in tables[:2])
+services.match_resign(match_id=finished.pk, user=ann)
+tournament, _player = started_with_player(ann, 3, "bob")
+session = import_module(settings.SESSION_ENGINE).SessionStore()
+session[SESSION_KEY] = str(ann.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
+session.create()
+print(json.dumps({"session": session.session_key, "user": ann.pk, "finished": finished.pk,
+                  "live": live.pk, "table": tables[2].pk, "tournament": tournament.pk}))
+"""
+
+VISITOR_PAGES = ["/", "/accounts/signup/", "/accounts/login/", "/play/", "/leaderboard/", "/tournaments/",
+                 "/fair/"]
+PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{live}/", "/matches/{finished}/",
+                "/matches/{finished}/?step=3", "/history/", "/players/{user}/", "/tournaments/new/",
+                "/tournaments/{tournament}/"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
+    with served_site(tmp_path_factory.mktemp("a11y"), SETUP) as served:
+        yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with playwright.sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "size"), [("en", DESKTOP), ("ru", DESKTOP), ("en", PHONE)], ids=["en", "ru", "en-phone"]
+)
+def test_the_main_pages_have_no_accessibility_violations(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: ViewportSize
+) -> None:
+    base, ids = site
+    axe = axe_playwright.Axe()
+    found = []
+    for signed_in, paths in ((False, VISITOR_PAGES), (True, PLAYER_PAGES)):
+        context = browser.new_context(viewport=size, locale=language)
+        context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+        if signed_in:
+            context.add_cookies([{"name": "sessionid", "value": ids["session"], "url": base}])
+        page = context.new_page()
+        for path in paths:
+            url = base + path.format(**ids)
+            response = page.goto(url)
+            assert response is not None and response.ok, (url, response and response.status)
+            assert page.url == url, f"{url} redirected to {page.url}"
+            assert page.locator("html").get_attribute("lang") == language
+            for violation in axe.run(page, options=RULES).response["violations"]:
+                targets = [node["target"] for node in violation["nodes"]]
+                rule = f"[{violation['impact']}] {violation['id']}: {violation['help']}"
+                found.append(f"{path} {rule} {targets}")
+        context.close()
+    assert found == []
