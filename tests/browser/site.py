@@ -7,7 +7,6 @@ own ``setup`` code in ``manage.py shell``, then serve on a free port until the t
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -19,12 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.helpers import free_port
+from tests.site.helpers import clean_env, free_port, stop
 
 from .chromium import CHROMIUM, ROOT
-
-#: Variables the served site must not inherit: it runs embedded, and not "under pytest".
-DROPPED = {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ENV"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +36,7 @@ def served_site(folder: Path, setup: str) -> Iterator[Site]:
     """Serve a fresh site whose database lives in ``folder``, after running ``setup`` in it."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is not installed")
-    env = {k: v for k, v in os.environ.items() if k not in DROPPED and not k.startswith("PYTEST_")}
-    env["SQLITE_PATH"] = str(folder / "db.sqlite3")
+    env = clean_env(SQLITE_PATH=str(folder / "db.sqlite3"))  # embedded, and not "under pytest"
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True, timeout=300)
     subprocess.run([*manage, "ensure_bots"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
@@ -67,9 +62,4 @@ def served_site(folder: Path, setup: str) -> Iterator[Site]:
                 time.sleep(0.1)
         yield Site(f"http://127.0.0.1:{port}", done.stdout)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        stop(process)

@@ -27,7 +27,7 @@ from django.conf import settings
 
 from durak_site.celery import app
 from games.management.commands.loadtest import child_env
-from tests.site.helpers import free_port
+from tests.site.helpers import free_port, stop
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -123,12 +123,7 @@ class Stack:
         for name in list(self.processes):
             process = self.processes.pop(name)
             children = _children(process.pid)
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
+            stop(process)
             _kill(children)
         self.redis.stop()
 

@@ -70,6 +70,16 @@ def wait_for_port(port: int, process: subprocess.Popen[str], timeout: float = 30
     raise TimeoutError(f"nothing listening on port {port} after {timeout} s")
 
 
+def stop(process: subprocess.Popen[str] | subprocess.Popen[bytes], timeout: float = 10) -> None:
+    """End ``process`` politely (SIGTERM), and for sure (SIGKILL) if it outstays ``timeout``."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+
+
 class WebSocket:
     """A blocking websocket client for tests: text frames only, no fragmentation."""
 
