@@ -1,7 +1,7 @@
 """Every main page passes axe-core's checks (WCAG 2.2 A and AA, and axe's best practices) in
 Chromium: in English and Russian at desktop size, and in English at phone size, both as a visitor
-and signed in. The signed-in pages include a live match (the felt, the hand, the move form), a
-finished match's record and replay, an open table and a running tournament.
+and signed in. The signed-in pages include a live match (the felt, the hand, the move form) and
+a finished one, a match's record and replay, an open table and a running tournament.
 
 axe-core comes with ``axe-playwright-python`` (a dev dependency); the pages are the real site,
 served as in the other browser tests.
@@ -62,7 +62,8 @@ print(json.dumps({"session": session.session_key, "user": ann.pk, "finished": fi
 
 VISITOR_PAGES = ["/", "/accounts/signup/", "/accounts/login/", "/play/", "/leaderboard/", "/tournaments/",
                  "/fair/"]
-PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{live}/", "/matches/{finished}/",
+PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{live}/",
+                "/play/match/{finished}/", "/matches/{finished}/",
                 "/matches/{finished}/?step=3", "/history/", "/players/{user}/", "/tournaments/new/",
                 "/tournaments/{tournament}/"]
 
