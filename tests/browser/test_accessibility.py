@@ -103,9 +103,23 @@ def test_the_main_pages_have_no_accessibility_violations(
             assert response is not None and response.ok, (url, response and response.status)
             assert page.url == url, f"{url} redirected to {page.url}"
             assert page.locator("html").get_attribute("lang") == language
-            for violation in axe.run(page, options=RULES).response["violations"]:
-                targets = [node["target"] for node in violation["nodes"]]
-                rule = f"[{violation['impact']}] {violation['id']}: {violation['help']}"
-                found.append(f"{path} {rule} {targets}")
+            found += violations(axe, page, path)
+            if path == "/play/match/{live}/":
+                # What the page's script draws: a chosen card's choices, and the list of all moves.
+                page.wait_for_selector('#match-status[data-your-move="1"]')  # after a bot's lead
+                legal = page.locator(".hand__card--legal")
+                if legal.count():
+                    legal.first.click()
+                page.click("details.move-list summary")
+                found += violations(axe, page, f"{path} (a card chosen, all moves open)")
         context.close()
     assert found == []
+
+
+def violations(axe: Any, page: Any, label: str) -> list[str]:
+    """axe's violations on ``page`` as it is now, one line each."""
+    found = []
+    for violation in axe.run(page, options=RULES).response["violations"]:
+        targets = [node["target"] for node in violation["nodes"]]
+        found.append(f"{label} [{violation['impact']}] {violation['id']}: {violation['help']} {targets}")
+    return found
