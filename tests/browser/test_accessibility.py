@@ -19,7 +19,7 @@ from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .site import served_site
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ViewportSize
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 playwright = pytest.importorskip("playwright.sync_api")
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -116,7 +116,7 @@ def test_the_main_pages_have_no_accessibility_violations(
     assert found == []
 
 
-def violations(axe: Any, page: Any, label: str) -> list[str]:
+def violations(axe: Any, page: Page, label: str) -> list[str]:
     """axe's violations on ``page`` as it is now, one line each."""
     found = []
     for violation in axe.run(page, options=RULES).response["violations"]:
