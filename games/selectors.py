@@ -168,28 +168,24 @@ def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> lis
     return instances
 
 
-#: Per model and database vendor: the model, its field names and, per field that has any, the
-#: converters the ORM applies to its column (``_reader``).
+#: The model, its field names and, per field that has any, the converters the ORM applies to its
+#: column (``_reader``).
 _Reader = tuple[type[Model], list[str], list[tuple[int, Any, list[Any]]]]
-_READERS: dict[tuple[str, str], _Reader] = {}
 
 
+@cache
 def _reader(model: type[Model], vendor: str) -> _Reader:
-    """Made once per process from the calling thread's connection. The converters depend on the
-    vendor and the settings only, and each call hands them the connection in use, so the
-    connections of other threads may share them."""
-    key = (model._meta.label, vendor)
-    reader = _READERS.get(key)
-    if reader is None:
-        fields = model._meta.concrete_fields
-        converters = []
-        for index, field in enumerate(fields):
-            column = field.get_col(model._meta.db_table)
-            functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            if functions:
-                converters.append((index, column, functions))
-        reader = _READERS[key] = (model, [field.attname for field in fields], converters)
-    return reader
+    """Made once per model and vendor, from the calling thread's connection. The converters
+    depend on the vendor and the settings only, and each call hands them the connection in use, so
+    the connections of other threads may share them."""
+    fields = model._meta.concrete_fields
+    converters = []
+    for index, field in enumerate(fields):
+        column = field.get_col(model._meta.db_table)
+        functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if functions:
+            converters.append((index, column, functions))
+    return model, [field.attname for field in fields], converters
 
 
 def match_player(*, match: Match, user: User) -> MatchPlayer | None:
