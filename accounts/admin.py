@@ -1,9 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
-from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from .models import Rating, RatingChange, User
+from .models import User
 
 
 @admin.register(User)
@@ -21,34 +20,3 @@ class UserAdmin(DjangoUserAdmin[User]):
         *DjangoUserAdmin.add_fieldsets,
         (_("Club"), {"fields": ("display_name",)}),
     )
-
-
-@admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin[Rating]):
-    """Ratings are written only by ``accounts.ratings``; the admin shows them (and the recompute
-    command checks them), it does not edit them."""
-
-    list_display = ("user", "pool", "rating", "games", "wins", "fools", "draws", "best", "updated")
-    list_filter = ("pool",)
-    search_fields = ("user__display_name", "user__username")
-    list_select_related = ("user",)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
-@admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin[RatingChange]):
-    list_display = ("match", "user", "pool", "before", "delta", "after", "k", "outcome", "at")
-    list_filter = ("pool", "outcome")
-    search_fields = ("user__display_name", "user__username")
-    list_select_related = ("user", "match")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False

@@ -5,7 +5,6 @@ from . import views
 app_name = "accounts"
 
 urlpatterns = [
-    path("players/<int:pk>/", views.profile, name="profile"),
     path("me/", views.me, name="me"),
     path("me/delete/", views.delete_account, name="delete"),
 ]

@@ -1,7 +1,7 @@
 """The websocket route table.
 
 Each app that serves websockets exposes ``websocket_urlpatterns`` in its ``routing.py``; add the
-module to ``APP_ROUTING_MODULES`` and its routes are appended here (e.g. ``"games.routing"``).
+module to ``APP_ROUTING_MODULES`` and its routes are appended here (e.g. ``"games.live.routing"``).
 """
 
 from importlib import import_module
@@ -11,7 +11,7 @@ from django.urls import URLPattern, path
 from .consumers import EchoConsumer
 
 #: Modules whose ``websocket_urlpatterns`` are collected, in order.
-APP_ROUTING_MODULES: tuple[str, ...] = ("games.routing", "tournaments.routing")
+APP_ROUTING_MODULES: tuple[str, ...] = ("games.live.routing", "tournaments.routing")
 
 site_websocket_urlpatterns = [path("ws/echo/", EchoConsumer.as_asgi(), name="ws-echo")]
 

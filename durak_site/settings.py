@@ -70,7 +70,11 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "ratings",
     "tournaments",
+    "history",
+    "club",
+    "tools",
 ]
 
 MIDDLEWARE = [

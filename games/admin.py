@@ -1,6 +1,6 @@
 """Admin pages for live play: read-mostly, for support staff looking into a table or a match.
 
-Matches and moves are written only by ``games.services`` (the version and the move log must stay
+Matches and moves are written only by ``games.live.services`` (the version and the move log must stay
 in step), so their admin pages show them without letting staff edit the play.
 """
 

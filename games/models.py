@@ -16,7 +16,7 @@ requests and restarts:
 * ``Move`` is the append-only log of engine actions, unique per ``(match, seq)`` as the last line
   of defence against two writers.
 
-Every write goes through ``games.services``; reads for pages go through ``games.selectors``.
+Every write goes through ``games.live.services``; reads for pages go through ``games.live.selectors``.
 """
 
 from __future__ import annotations

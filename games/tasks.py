@@ -2,7 +2,7 @@
 
 Each takes ids and what it was armed for (the match version, the timer's due time) and calls one
 service; a stale one makes the service do nothing, so a task delivered twice (or after the match
-moved on) is harmless. They are enqueued after commit by ``games.services``; ``rearm_deadlines``
+moved on) is harmless. They are enqueued after commit by ``games.live.services``; ``rearm_deadlines``
 re-enqueues them at start-up from the database, as ``rearm_all`` does whenever a worker
 (re)connects to the broker, and ``sweep_overdue`` (for ``celery beat``, every minute) plays any
 deadline whose task was lost anyway and re-announces every match in play.
@@ -15,7 +15,7 @@ from typing import Any, Final
 from celery import shared_task
 from django.db import OperationalError
 
-from games import services
+from games.live import services
 
 #: A task that fails on a lost database connection is tried again a little later. Each is harmless
 #: twice: a timer or a bot turn checks what it was armed for, and a re-arm's duplicates do nothing.

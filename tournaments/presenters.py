@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.forms import describe_rules
+from games.live.forms import describe_rules
 from tournaments import selectors
 from tournaments.elimination import Section, SlotState
 from tournaments.elimination import Status as SlotStatus

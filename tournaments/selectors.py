@@ -13,11 +13,12 @@ from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
-from accounts.models import Rating, User
-from games.elo import START_RATING
+from accounts.models import User
 from games.engine import Rules
 from games.models import Match
-from games.services import rated_pool
+from games.pools import rated_pool
+from ratings.elo import START_RATING
+from ratings.models import Rating
 from tournaments.elimination import BracketPlan, Format, SlotId, SlotState, bracket_state, plan_bracket
 from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
 from tournaments.multitable import TableResult

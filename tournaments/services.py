@@ -4,9 +4,9 @@ Views, consumers and Celery tasks parse their input and call these (keyword-only
 A refused request raises ``TournamentError`` with a translated ``message``; nothing changed then.
 
 Running a tournament composes live play: each pairing gets a private ``games.Table`` with the
-tournament's rules and timer, its players are seated through ``games.services`` and the table's
+tournament's rules and timer, its players are seated through ``games.live.services`` and the table's
 first match starts when the last one sits down. A best-of-N plays further matches at the same
-table. When a match of a pairing ends, ``games.services`` enqueues ``tournaments.tasks.
+table. When a match of a pairing ends, ``games.live.services`` enqueues ``tournaments.tasks.
 match_finished`` after its commit, which calls :func:`match_finished` here.
 
 Exactly once: every change of a running tournament happens under ``select_for_update`` on the
@@ -17,7 +17,7 @@ and creates the next pairing once; a task delivered twice finds its pairing alre
 the next game already dealt, and does nothing. The unique ``(tournament, slot)`` and
 ``(round, board)`` are the last line of defence.
 
-Lock order: the tournament row, then a pairing row, then (inside ``games.services``) a match row
+Lock order: the tournament row, then a pairing row, then (inside ``games.live.services``) a match row
 and its table. Live play never locks a tournament, so there is no cycle.
 
 Channel-layer group ``tournament_group(id)`` = ``"tournament-<id>"`` gets
@@ -33,17 +33,17 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.services import bot_accounts
-from games import services as games
+from durak_site.broadcast import group_send_on_commit
+from durak_site.errors import Refused
 from games.bots import LEVELS
 from games.engine import Rules
+from games.live import services as games
 from games.models import Match, Table
 from tournaments import selectors
 from tournaments.elimination import Section, bracket_state, champion, final_ranking, series_outcome
@@ -83,14 +83,8 @@ def tournament_group(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
 
 
-class TournamentError(Exception):
-    """A refused request; ``message`` is translated and meant for the sender only."""
-
-    default_message: Any = _("This is not possible.")
-
-    def __init__(self, message: Any = None) -> None:
-        self.message = str(message if message is not None else self.default_message)
-        super().__init__(self.message)
+class TournamentError(Refused):
+    """A refused tournament request (see ``durak_site.errors.Refused``)."""
 
 
 class NotAllowed(TournamentError):
@@ -453,14 +447,7 @@ def _changed(tournament: Tournament) -> None:
     tournament.version += 1
     tournament.save()
     event = {"type": "tournament.changed", "tournament": tournament.pk, "version": tournament.version}
-    group = tournament_group(tournament.pk)
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, event)
-
-    transaction.on_commit(send, robust=True)
+    group_send_on_commit(tournament_group(tournament.pk), event)
 
 
 def _only_settings(settings: dict[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Celery tasks of tournaments: a tournament match ended, and the periodic tick.
 
-``match_finished`` is enqueued by ``games.services`` after the commit of every finished match
-played at a tournament's table; ``tick`` runs under ``celery beat`` (every 30 seconds: add
+``match_finished`` is enqueued by ``tournaments.receivers`` after the commit of every finished
+match played at a tournament's table; ``tick`` runs under ``celery beat`` (every 30 seconds: add
 ``"tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0}`` to the beat schedule).
 Both only call a service, which locks the tournament row and derives what to do from what is
 stored, so a task delivered twice or late changes nothing.

@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games.services import GameError
+from games.live.services import GameError
 from tournaments import selectors, services
 from tournaments.forms import BotsForm, CorrectionForm, TournamentForm
 from tournaments.models import Tournament

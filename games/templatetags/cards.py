@@ -2,7 +2,7 @@
 
 Why tags and not includes: every card on the game page (up to a hundred after a long bout) is one
 ``<svg>`` pointing into the committed sprite ``static/cards/cards.svg`` (drawn by
-``games.cardart``), so the markup stays tiny and the browser caches the art once. The tags own the
+``tools.cardart``), so the markup stays tiny and the browser caches the art once. The tags own the
 accessible name of each card, translated through gettext, so a screen reader hears "10 of hearts"
 (Russian: "10 червей") and never a file name.
 

@@ -32,7 +32,7 @@ def test_signup_creates_a_logged_in_player_with_a_display_name(client: Client) -
     user = User.objects.get(email="olga@example.com")
     assert user.display_name == "Olga"
     assert not user.is_bot
-    assert client.get(reverse("accounts:me"))["Location"] == reverse("accounts:profile", args=[user.pk])
+    assert client.get(reverse("accounts:me"))["Location"] == reverse("club:profile", args=[user.pk])
 
 
 def test_two_signups_get_distinct_usernames(client: Client) -> None:
@@ -124,14 +124,14 @@ def test_password_change(client: Client, player: User) -> None:
 
 
 def test_profile_page_is_public(client: Client, player: User) -> None:
-    response = client.get(reverse("accounts:profile", args=[player.pk]))
+    response = client.get(reverse("club:profile", args=[player.pk]))
     assert response.status_code == 200
     assert "Vasya" in response.content.decode()
     assert "vasya@example.com" not in response.content.decode()
 
 
 def test_profile_of_a_missing_player_is_404(client: Client) -> None:
-    assert client.get(reverse("accounts:profile", args=[999_999])).status_code == 404
+    assert client.get(reverse("club:profile", args=[999_999])).status_code == 404
 
 
 def test_deletion_needs_the_password(client: Client, player: User) -> None:
@@ -156,7 +156,7 @@ def test_deletion_anonymises_and_keeps_the_row(client: Client, player: User) -> 
     # Logged out, cannot log in again, and the name is free for someone else.
     assert not client.get(reverse("home")).context["user"].is_authenticated
     assert login(Client(), "vasya@example.com", PASSWORD).status_code == 200
-    page = client.get(reverse("accounts:profile", args=[player.pk])).content.decode()
+    page = client.get(reverse("club:profile", args=[player.pk])).content.decode()
     assert "deleted player" in page
     assert "Vasya" not in page
     assert signup(Client(), "new@example.com", "Vasya").status_code == 302

@@ -40,7 +40,7 @@ from importlib import import_module
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
-from games import selectors, services
+from games.live import selectors, services
 from games.engine import Rules
 from tests.tournaments.support import started_with_player
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from games.loadclient import MatchFrame, WebSocket, WebSocketClosed, read_frame
+from tools.loadclient import MatchFrame, WebSocket, WebSocketClosed, read_frame
 
 DROPPED = (OSError, WebSocketClosed, asyncio.IncompleteReadError, TimeoutError)
 

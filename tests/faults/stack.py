@@ -26,8 +26,8 @@ import redis
 from django.conf import settings
 
 from durak_site.celery import app
-from games.management.commands.loadtest import child_env
 from tests.site.helpers import free_port, stop
+from tools.management.commands.loadtest import child_env
 
 ROOT = Path(settings.BASE_DIR)
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from accounts.models import User
-from games import selectors, services
 from games.engine import Rules
-from games.management.commands.loadtest import login_cookie
+from games.live import selectors, services
 from games.models import Match, Move
+from tools.management.commands.loadtest import login_cookie
 
 from .players import Player
 from .stack import Stack

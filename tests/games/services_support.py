@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from accounts.models import User
-from games import selectors, services
 from games.engine import GameState, Rules
+from games.live import selectors, services
 from games.models import Match, MatchPlayer
 
 
@@ -31,7 +31,7 @@ def start_match(
 ) -> Match:
     """A table of ``humans`` in seat order (plus bots of ``bot_level`` on the rest), dealt.
 
-    Patch ``games.services.new_seed`` beforehand to choose the deal."""
+    Patch ``games.live.services.new_seed`` beforehand to choose the deal."""
     rules = rules or Rules()
     table = services.table_create(creator=humans[0], rules=rules, turn_seconds=turn_seconds)
     for user in humans[1:]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import bots, services, tasks
+from games import bots, tasks
 from games.engine import Rules
 from games.engine.views import View
+from games.live import services
 from games.models import Match, Move
 
 from .services_support import make_user, player, start_match, state_of

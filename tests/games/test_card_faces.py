@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.test import override_settings
 from django.utils import translation
 
-from games.presenters import HandCard, PairView
+from games.live.presenters import HandCard, PairView
 from games.templatetags import cards
 from games.templatetags.cards import card, card_back, card_label, card_name, card_text
 

@@ -14,8 +14,8 @@ from django.template import Context, Template, TemplateSyntaxError
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.cardart import card_codes, sprite
 from games.templatetags.cards import card_label, card_name, parse
+from tools.cardart import card_codes, sprite
 
 SPRITE = Path(settings.BASE_DIR) / "static" / "cards" / "cards.svg"
 
@@ -102,7 +102,7 @@ def test_bad_codes_are_refused(bad: str) -> None:
 
 
 def test_committed_sprite_matches_the_generator() -> None:
-    """Run ``python -m games.cardart`` after changing the art, and commit its output."""
+    """Run ``python -m tools.cardart`` after changing the art, and commit its output."""
     assert SPRITE.read_text(encoding="utf-8") == sprite()
 
 

@@ -1,4 +1,4 @@
-"""The match and lobby websockets (``games.consumers``) driven by ``WebsocketCommunicator``.
+"""The match and lobby websockets (``games.live.consumers``) driven by ``WebsocketCommunicator``.
 
 Who connects: the two players of a match, a spectator (logged in, not seated), a stranger to a
 private table and an anonymous visitor. Every socket first gets the full view; a move reaches
@@ -25,10 +25,10 @@ from django.urls import reverse
 
 from accounts.models import User
 from durak_site.asgi import application
-from games import services
 from games.engine import Rules, card_str
+from games.live import services
+from games.live.routing import websocket_urlpatterns
 from games.models import Match
-from games.routing import websocket_urlpatterns
 
 from .services_support import make_user, start_match, state_of
 
@@ -418,7 +418,7 @@ async def test_a_reconnecting_socket_heals_a_peer_that_missed_a_broadcast(
     await sockets[0].receive_from(timeout=TIMEOUT)
 
     def move_without_broadcast() -> None:
-        with mock.patch("games.services.get_channel_layer", return_value=None):
+        with mock.patch("durak_site.broadcast.get_channel_layer", return_value=None):
             services.action_apply(
                 match_id=table.match.pk,
                 user=mover,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.engine import Rules
-from games.forms import ActionForm, BotFillForm, TableCreateForm, describe_rules
+from games.live.forms import ActionForm, BotFillForm, TableCreateForm, describe_rules
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
-from games import selectors, services
-from games.fragments import action_fragments, match_fragments
+from games.live import selectors, services
+from games.live.fragments import action_fragments, match_fragments
 from games.models import Match
 
 from .services_support import make_user, play_default, start_match
@@ -71,7 +71,7 @@ def test_the_movers_page_from_the_moves_rows_is_the_page_read_back(db: None) -> 
             mover = next(p.user for p in result.players if p.seat == result.move.seat)
             shown = result.move.seq - 1
             read = selectors.match_get(match_id=match.pk)
-            with mock.patch("games.presenters.timezone.now", return_value=timezone.now()):  # one timer
+            with mock.patch("games.live.presenters.timezone.now", return_value=timezone.now()):  # one timer
                 with CaptureQueriesContext(connection) as queries:
                     drawn = action_fragments(result, mover, log_after=shown)
                 assert not queries.captured_queries  # nothing read back

@@ -16,8 +16,8 @@ import pytest
 from django.db import connection
 
 from accounts.models import User
-from games import selectors, services
 from games.engine import Rules, new_game
+from games.live import selectors, services
 
 from .services_support import make_user, player, start_match
 

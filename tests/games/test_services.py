@@ -7,9 +7,10 @@ from unittest import mock
 
 import pytest
 
-from games import selectors, services
 from games.engine import Rules, new_game
+from games.live import selectors, services
 from games.models import Match, Move, Seat, Table
+from games.pools import rated_pool
 
 from .services_support import make_user, player, start_match, state_of
 
@@ -38,7 +39,7 @@ def seed(monkeypatch: pytest.MonkeyPatch) -> str:
     ],
 )
 def test_rated_pools_are_the_default_options_per_variant_and_kind(rules: Rules, pool: str | None) -> None:
-    assert services.rated_pool(rules) == pool
+    assert rated_pool(rules) == pool
 
 
 def test_a_rated_table_with_house_options_is_refused() -> None:
@@ -237,7 +238,7 @@ def test_after_commit_a_thin_broadcast_and_the_next_tasks(
     layer = mock.Mock()
     layer.group_send = mock.AsyncMock()
     with (
-        mock.patch("games.services.get_channel_layer", return_value=layer),
+        mock.patch("durak_site.broadcast.get_channel_layer", return_value=layer),
         mock.patch("games.tasks.bot_turn.apply_async") as bot_task,
         mock.patch("games.tasks.deadline.apply_async") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
@@ -340,14 +341,16 @@ def test_the_creator_of_a_bots_only_table_deals_the_next_match(seed: str) -> Non
 
 
 def test_the_module_examples_hold() -> None:
-    """The doctests of the services and the bots (Django is set up by pytest-django)."""
+    """The doctests of the pools and words the services use, and of the bots (Django is set up by
+    pytest-django)."""
     import doctest
 
     import games.bots
     import games.bots.easy
     import games.bots.random_bot
+    from games import pools, words
 
-    for module in (services, games.bots, games.bots.easy, games.bots.random_bot):
+    for module in (pools, words, games.bots, games.bots.easy, games.bots.random_bot):
         failures, tried = doctest.testmod(module)
         assert tried and not failures, module.__name__
 
@@ -374,7 +377,7 @@ def test_seat_changes_tell_the_table_page_and_the_lobby(django_capture_on_commit
     layer = mock.Mock()
     layer.group_send = mock.AsyncMock()
     with (
-        mock.patch("games.services.get_channel_layer", return_value=layer),
+        mock.patch("durak_site.broadcast.get_channel_layer", return_value=layer),
         django_capture_on_commit_callbacks(execute=True),
     ):
         services.table_join(table_id=table.pk, user=guest)

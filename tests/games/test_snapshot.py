@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from games import selectors, services
 from games.engine import Rules
+from games.live import selectors, services
 
 from .services_support import make_user, player, start_match, state_of
 

@@ -13,8 +13,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import services, tasks
+from games import tasks
 from games.engine import Rules
+from games.live import services
 from games.models import Match, Move
 
 from .services_support import make_user, play_default, play_out, player, start_match, state_of

@@ -14,7 +14,8 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
-from games import services, tasks
+from games import tasks
+from games.live import services
 from games.models import Match, Move
 
 from .services_support import make_user, play_default, player, start_match
@@ -132,7 +133,7 @@ def test_the_sweep_announces_every_match_in_play() -> None:
     services.match_resign(match_id=over.pk, user=player(over, 0).user)
     layer = mock.Mock()
     layer.group_send = mock.AsyncMock()
-    with mock.patch("games.services.get_channel_layer", return_value=layer):
+    with mock.patch("games.live.services.get_channel_layer", return_value=layer):
         tasks.sweep_overdue.apply().get()
     sent = [call.args for call in layer.group_send.await_args_list]
     assert sent == [

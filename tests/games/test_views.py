@@ -8,10 +8,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import selectors, services
 from games.engine import Rules
-from games.fairness import seed_commitment
+from games.live import selectors, services
 from games.models import Match, Table
+from games.records.fairness import seed_commitment
 
 from .services_support import make_user, start_match, state_of
 

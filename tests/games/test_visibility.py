@@ -1,6 +1,6 @@
 """Who sees which card, row by row (RULES.md §6 "What every player sees").
 
-Everything a page or a socket shows is rendered from ``games.presenters``; these tests read the
+Everything a page or a socket shows is rendered from ``games.live.presenters``; these tests read the
 rendered HTML and the socket frames, never the context, so a leak anywhere in the templates is
 caught too. A card is "shown" when its face is drawn (``cards.svg#card-6S``), when it is offered
 as a choice (``data-card="6S"``), or, for a card that never went public, when its label appears
@@ -37,10 +37,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import services
 from games.engine import GameState, Rules
+from games.live import services
+from games.live.routing import websocket_urlpatterns
 from games.models import Match
-from games.routing import websocket_urlpatterns
 from games.templatetags.cards import card_label
 
 from .services_support import make_user, play_out, start_match, state_of

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from games import selectors, services
 from games.engine import GameState, Rules
+from games.live import selectors, services
 from games.models import Match, Move, Table
 from tests.celery_worker import celery_worker_on_own_queue
 

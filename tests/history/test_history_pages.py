@@ -15,13 +15,13 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.ratings import match_rate
 from games.engine import Rules
-from games.export import match_export, match_import
-from games.history import HistoryFilters, history_page, row_outcome, user_history
+from games.live.selectors import match_replayed_snapshot
 from games.models import Match
-from games.outcome import OUTCOMES
-from games.selectors import match_replayed_snapshot
+from games.records.export import match_export, match_import
+from games.results import OUTCOMES
+from history.selectors import HistoryFilters, history_page, row_outcome, user_history
+from ratings.services import match_rate
 from tests.games.services_support import make_user
 from tests.ratings.builders import finished_match, make_users, minutes
 from tests.tournaments.support import open_with_bots, play_running_games
@@ -87,7 +87,7 @@ def test_history_is_newest_first_and_filters_combine(played: tuple[list[User], l
 
 
 def test_the_outcome_filter_agrees_with_the_stored_results(played: tuple[list[User], list[Match]]) -> None:
-    """The database filter and ``games.outcome.seat_outcome`` say the same word for every row."""
+    """The database filter and ``games.results.seat_outcome`` say the same word for every row."""
     users, _matches = played
     for user in users:
         expected: dict[str, set[int]] = {outcome: set() for outcome in OUTCOMES}
@@ -176,7 +176,7 @@ def test_an_unfinished_match_is_not_on_the_record_page(
 
 def test_profile_and_leaderboard_pages(played: tuple[list[User], list[Match]], client: Client) -> None:
     me = played[0][0]
-    html = client.get(reverse("accounts:profile", args=[me.pk])).content.decode()
+    html = client.get(reverse("club:profile", args=[me.pk])).content.decode()
     assert "<svg" in html and "rating-chart__dot" in html and 'class="provisional"' in html
     board = client.get(reverse("leaderboard"), {"pool": "podkidnoy:2"})
     assert board.status_code == 200 and me.public_name in board.content.decode()

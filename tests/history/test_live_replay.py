@@ -10,11 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.engine import GameState, Rules
-from games.export import match_import
-from games.history import match_for_record
-from games.replay import replay_step, stored_moves
+from games.live import services
+from games.records.export import match_import
+from games.records.replay import replay_step, stored_moves
+from history.selectors import match_for_record
 from tests.games.services_support import make_user, play_out, start_match
 
 pytestmark = pytest.mark.django_db

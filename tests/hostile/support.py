@@ -12,8 +12,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
+from games.live.routing import websocket_urlpatterns
 from games.models import Match, Move
-from games.routing import websocket_urlpatterns
 from tests.games.services_support import make_user, start_match
 
 TIMEOUT = 5
@@ -33,8 +33,8 @@ class World:
 
 
 def make_world(*, private: bool = False) -> World:
-    from games import services
     from games.engine import Rules
+    from games.live import services
 
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     if private:

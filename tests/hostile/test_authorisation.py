@@ -38,10 +38,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from durak_site.asgi import application
-from games import services
 from games.engine import Rules
+from games.live import services
+from games.live.selectors import match_state
 from games.models import Match, Table
-from games.selectors import match_state
 
 from .support import fingerprint
 

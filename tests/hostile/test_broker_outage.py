@@ -14,8 +14,8 @@ from django.urls import reverse
 from kombu.exceptions import OperationalError
 
 from games import tasks
+from games.live.selectors import match_state
 from games.models import Match
-from games.selectors import match_state
 
 from .support import make_world
 

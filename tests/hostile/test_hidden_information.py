@@ -38,11 +38,11 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import services
 from games.engine import Rules
+from games.live import services
+from games.live.routing import websocket_urlpatterns
+from games.live.selectors import match_state
 from games.models import Match, Move
-from games.routing import websocket_urlpatterns
-from games.selectors import match_state
 from tests.games.services_support import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)

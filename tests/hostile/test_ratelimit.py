@@ -1,4 +1,4 @@
-"""``games.ratelimit`` on its own: the token bucket, the per-user window in the cache, doctests."""
+"""``games.live.ratelimit`` on its own: the token bucket, the per-user window in the cache, doctests."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
 from django.test import override_settings
 
-from games import loadclient, ratelimit
+from games.live import ratelimit
+from tools import loadclient
 
 
 def fresh_id() -> int:

@@ -2,7 +2,7 @@
 
 Covers malformed JSON, wrong types, huge frames, binary frames, actions for another seat, frames
 from spectators and anonymous visitors, stale versions, frames naming another match, a random
-corpus, and floods (the rate limit of ``games.ratelimit``, which the match socket applies first).
+corpus, and floods (the rate limit of ``games.live.ratelimit``, which the match socket applies first).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import override_settings
 
-from games import ratelimit
-from games.selectors import match_state
+from games.live import ratelimit
+from games.live.selectors import match_state
 
 from .support import TIMEOUT, World, connect, error_of, fingerprint, make_world
 

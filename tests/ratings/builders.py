@@ -3,7 +3,7 @@
 Playing hundreds of matches through the live services would take minutes; these helpers play a
 random legal game through the engine's public API and write the rows the services would have
 written at the end: the table, the match (rules, seed, dealer, snapshot, result from
-``games.services.match_result``), its players with place and fool, and the move log with events.
+``games.results.match_result``), its players with place and fool, and the move log with events.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import GameState, Rules, new_game
 from games.models import Match, MatchPlayer, Move, Table
-from games.services import match_result
+from games.results import match_result
 
 
 def make_users(count: int, prefix: str = "p") -> list[User]:
@@ -79,7 +79,7 @@ def finished_match(
         )
         for seat, user in enumerate(users)
     ]
-    result = match_result(match=match, state=state, players=players)
+    result = match_result(rules=Rules.from_dict(match.rules), state=state, forfeits=list(forfeits))
     place_of = {seat: i + 1 for i, group in enumerate(result["places"]) for seat in group}
     losers = set(result["losing_team"] or ()) | {result["fool"]}
     for player in players:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.elo import (
+from ratings.elo import (
     expected_score,
     is_provisional,
     k_factor,

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from accounts.models import RatingChange
-from accounts.tasks import rate_match
-from games import selectors, services
 from games.engine import Rules
+from games.live import selectors, services
+from ratings import receivers
+from ratings.models import RatingChange
+from ratings.tasks import rate_match
 from tests.games.services_support import make_user, play_out
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +22,10 @@ def test_a_finished_rated_match_enqueues_its_rating_once(
     monkeypatch: pytest.MonkeyPatch, rated: bool
 ) -> None:
     sent: list[tuple[Any, tuple[Any, ...]]] = []
-    monkeypatch.setattr(
-        services, "enqueue_on_commit", lambda task, *args, **kwargs: sent.append((task, args))
-    )
+    for module in (services, receivers):
+        monkeypatch.setattr(
+            module, "enqueue_on_commit", lambda task, *args, **kwargs: sent.append((task, args))
+        )
     monkeypatch.setattr(services, "new_seed", lambda: "hook")
     humans = [make_user("anna"), make_user("boris")]
     table = services.table_create(creator=humans[0], rules=Rules.for_variant("podkidnoy"), rated=rated)

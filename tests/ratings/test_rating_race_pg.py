@@ -9,9 +9,9 @@ import threading
 import pytest
 from django.db import connection
 
-from accounts.models import Rating, RatingChange
-from accounts.ratings import match_rate
 from games.engine import Rules
+from ratings.models import Rating, RatingChange
+from ratings.services import match_rate
 
 from .builders import finished_match, make_users
 

@@ -9,18 +9,18 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from accounts.models import Rating, RatingChange
-from accounts.ratings import (
+from games.engine import Rules
+from games.models import Match
+from ratings.elo import START_RATING
+from ratings.models import Rating, RatingChange
+from ratings.services import (
     applied_order,
     match_changes,
     match_rate,
     ratings_differences,
     ratings_recompute,
 )
-from accounts.tasks import rate_match
-from games.elo import START_RATING
-from games.engine import Rules
-from games.models import Match
+from ratings.tasks import rate_match
 
 from .builders import finished_match, make_users, minutes
 

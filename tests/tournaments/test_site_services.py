@@ -225,7 +225,7 @@ def test_a_paused_best_of_three_waits_and_resumes_with_the_next_game(organiser: 
 
 
 def test_the_tick_deals_again_after_a_game_was_aborted(organiser: User) -> None:
-    from games import services as games
+    from games.live import services as games
 
     tournament, anna = started_with_player(organiser, 1, "anna")
     pairing = tournament.pairings.get()
@@ -263,7 +263,7 @@ def test_a_double_elimination_player_removed_forfeits_through_the_losers_bracket
 def test_a_rated_tournament_seeds_by_the_pool_rating_and_plays_rated_tables(
     organiser: User, make_player: Callable[[str], User]
 ) -> None:
-    from accounts.models import Rating
+    from ratings.models import Rating
 
     tournament = open_with_bots(organiser, 0, rated=True, rules=Rules(players=2).to_dict())
     strong, weak = make_player("strong"), make_player("weak")

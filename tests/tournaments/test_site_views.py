@@ -297,7 +297,7 @@ def test_a_players_profile_lists_their_tournaments_with_places(organiser: User) 
     tournament = play_running_games(tournament)
     winner = tournament.entries.get(place=1).player
 
-    page = Client().get(reverse("accounts:profile", args=[winner.pk])).content.decode()
+    page = Client().get(reverse("club:profile", args=[winner.pk])).content.decode()
 
     assert tournament.name in page
     assert reverse("tournaments:detail", args=[tournament.pk]) in page

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games import services
+from games.live import services
 
 
 class Command(BaseCommand):

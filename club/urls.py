@@ -1,0 +1,11 @@
+"""Routes of the club's pages (the home page keeps the global name ``home``, in ``durak_site.urls``)."""
+
+from django.urls import path
+
+from club import views
+
+app_name = "club"
+
+urlpatterns = [
+    path("players/<int:pk>/", views.profile, name="profile"),
+]

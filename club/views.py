@@ -1,0 +1,58 @@
+"""The club's front pages: the home page and a player's page (ratings, recent matches and
+tournaments), composed from every app."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from accounts.models import User
+from games.live.presenters import may_watch
+from games.words import pool_label
+from history.selectors import row_outcome, user_history
+from ratings.charts import rating_chart
+from ratings.elo import PROVISIONAL_GAMES, is_provisional
+from ratings.selectors import user_rating_points, user_ratings
+from tournaments.selectors import player_history
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/home.html")
+
+
+#: How many recent matches the profile lists (the history page has them all).
+RECENT_MATCHES = 10
+
+
+def profile(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's public page: ratings per pool with their history charts, recent matches and
+    tournaments."""
+    player = get_object_or_404(User, pk=pk)
+    points = user_rating_points(user=player)
+    ratings = [
+        {
+            "rating": rating,
+            "name": pool_label(rating.pool),
+            "provisional": is_provisional(rating.games),
+            "chart": rating_chart(
+                [p.rating for p in points.get(rating.pool, [])],
+                [p.match_id for p in points.get(rating.pool, [])],
+            ),
+        }
+        for rating in user_ratings(user=player)
+    ]
+    recent = [
+        {
+            "row": row,
+            "outcome": row_outcome(row),
+            "opponents": [p for p in row.match.players.all() if p.user_id != pk],
+        }
+        for row in user_history(user=player)[:RECENT_MATCHES]
+        if may_watch(row.match, request.user)
+    ]
+    context = {
+        "player": player,
+        "ratings": ratings,
+        "recent": recent,
+        "tournaments": player_history(user=player),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "club/profile.html", context)

@@ -1,0 +1,581 @@
+"""The one place that turns a match into what ONE viewer may see.
+
+Pages and sockets render only the :class:`MatchContext` built here. It is made from the engine's
+view for that viewer (``state.view(seat)`` for a player, ``spectator_view()`` for everyone else,
+``full_view()`` once the match is over), plus the match's public metadata: names, badges, the
+deadline, the version and the move log in words. Nothing else of the engine state is read, so no
+other player's card and nothing of the stock's order can reach a template or a socket frame.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.urls import get_script_prefix, reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.engine import Action
+from games.engine.cards import SUIT_SYMBOLS, SUITS, card_str
+from games.engine.views import View
+from games.live.forms import BotFillForm, describe_rules
+from games.live.selectors import match_moves, match_state, table_current_match
+from games.models import Match, MatchPlayer, Move, Table
+from games.records.fairness import seed_commitment
+from games.templatetags.cards import card
+from games.words import (
+    PLAYER_EVENT_KINDS,
+    action_label,
+    awaiting_words,
+    describe_event,
+    variant_name,
+    your_move_words,
+)
+
+#: How many face-down cards an opponent's seat draws at most (table.css shows 8).
+MAX_BACKS = 8
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat at the table as this viewer sees it: public facts, and cards only when allowed."""
+
+    position: int
+    name: str
+    is_bot: bool
+    is_viewer: bool
+    card_count: int
+    #: Face-up cards: only in the full view after the match (own cards are in ``hand``).
+    cards: tuple[str, ...]
+    is_attacker: bool
+    is_defender: bool
+    awaiting: str
+    place: int | None
+    fool: bool
+    autopilot: bool
+    resigned: bool
+    wants_again: bool
+    team: int | None
+
+    @property
+    def team_number(self) -> int | None:
+        """1 or 2 in a team game (partners share it)."""
+        return None if self.team is None else self.team + 1
+
+    @property
+    def backs(self) -> range:
+        """As many face-down cards as the template draws for this seat."""
+        return range(0 if self.cards else min(self.card_count, MAX_BACKS))
+
+
+@dataclass(frozen=True, slots=True)
+class PairView:
+    """An attack card with its cover; ``targetable`` when the viewer may cover it now."""
+
+    attack: str
+    cover: str | None
+    targetable: bool
+
+    @property
+    def attack_face(self) -> SafeString:
+        return card(self.attack)
+
+    @property
+    def cover_face(self) -> SafeString:
+        return card(self.cover) if self.cover else SafeString()
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    """A card of the viewer's own hand; ``legal`` when some legal action uses it."""
+
+    code: str
+    legal: bool
+
+    @property
+    def face(self) -> SafeString:
+        return card(self.code, "lg")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A legal action with its words, for buttons and the no-script list."""
+
+    action: str
+    label: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the move log, already in words (card labels are coloured spans)."""
+
+    seq: int
+    html: SafeString
+    mine: bool
+    event: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """Everything the match page and its socket render for one viewer."""
+
+    match_id: int
+    table_id: int
+    version: int
+    status: str
+    variant: str
+    rated: bool
+    turn_seconds: int
+    viewer_seat: int | None
+    seats: tuple[SeatView, ...]
+    me: SeatView | None
+    stage: int
+    #: The trump card while it lies under the stock (else ``None``: the suit alone is shown).
+    trump_card: str | None
+    trump_suit: str | None
+    stock_count: int
+    discard_count: int
+    pairs: tuple[PairView, ...]
+    circle: tuple[str, ...]
+    drawn: str | None
+    hand: tuple[HandCard, ...]
+    choices: tuple[Choice, ...]
+    your_move: bool
+    status_text: str
+    remaining_ms: int | None
+    log: tuple[LogLine, ...]
+    last_seq: int
+    result_places: tuple[str, ...]
+    result_note: str
+    can_abort: bool
+    can_resign: bool
+    can_play_again: bool
+    next_match_url: str | None
+    #: SHA-256 of "match_id:seed", shown from the deal so the seed revealed at the end can be checked.
+    commitment: str
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == Match.Status.ACTIVE
+
+    @property
+    def urls(self) -> MatchUrls:
+        """Where the page's forms post, reversed once per match rather than by ``{% url %}`` tags
+        on every push (about 20 µs a tag, up to six a push)."""
+        return _match_urls(self.match_id, get_script_prefix())
+
+    @property
+    def legal_json(self) -> str:
+        """The legal actions with their words, as JSON for the card-choosing script."""
+        return json.dumps({choice.action: choice.label for choice in self.choices})
+
+    @property
+    def circle_targets(self) -> frozenset[str]:
+        """Circle cards the viewer's drawn card may beat now (circle stage 1)."""
+        return frozenset(c.action.split(">", 1)[1] for c in self.choices if c.kind == "beat")
+
+    @property
+    def remaining_seconds(self) -> int:
+        """Whole seconds left on the turn timer (for the page before the script runs)."""
+        return -(-(self.remaining_ms or 0) // 1000)
+
+    @property
+    def trump_suit_symbol(self) -> str:
+        """The trump suit as ♠ ♣ ♦ ♥ (when no trump card is on show)."""
+        return _suit_symbol(self.trump_suit)
+
+    @property
+    def buttons(self) -> tuple[Choice, ...]:
+        """Actions that need no card chosen: take, pass, redeal."""
+        return tuple(c for c in self.choices if c.kind in ("take", "pass", "redeal"))
+
+
+def may_watch(match: Match, user: User | AnonymousUser) -> bool:
+    """Whether ``user`` may see ``match`` at all: anyone at a public table; at a private table
+    only its creator and the match's players."""
+    if not match.table.private:
+        return True
+    if not user.is_authenticated:
+        return False
+    return match.table.creator_id == user.pk or viewer_seat(match, user) is not None
+
+
+def viewer_seat(
+    match: Match, user: User | AnonymousUser, players: Iterable[MatchPlayer] | None = None
+) -> int | None:
+    """The seat ``user`` plays in ``match`` (among ``players``, by default its own), or ``None``
+    for spectators and anonymous visitors."""
+    if not user.is_authenticated:
+        return None
+    for player in _players(match) if players is None else players:
+        if player.user_id == user.pk:
+            return int(player.seat)
+    return None
+
+
+def present_match(
+    match: Match,
+    user: User | AnonymousUser,
+    *,
+    players: Iterable[MatchPlayer] | None = None,
+    moves: Iterable[Move] | None = None,
+    now: datetime | None = None,
+) -> MatchContext:
+    """Build ``user``'s context of ``match`` (players, table, hand, actions, status, log).
+
+    ``players`` (with their users) default to the match's own; ``moves`` to the whole log, and a
+    socket passes only the moves it has not sent yet.
+    """
+    players_list = _players(match) if players is None else list(players)
+    seat = viewer_seat(match, user, players_list)
+    state = match_state(match)
+    active = match.status == Match.Status.ACTIVE
+    if not active:
+        view = state.full_view()
+    elif seat is None:
+        view = state.spectator_view()
+    else:
+        view = state.view(seat)
+    by_seat = {p.seat: p for p in players_list}
+    names = {s: _player_name(p) for s, p in by_seat.items()}
+    legal = list(view.legal) if active and seat is not None else []
+    awaiting: Mapping[int, str] = view.awaiting if active else {}
+    teams = bool(match.rules.get("teams"))
+    seats = _seats(view, by_seat, names, seat, awaiting, active, teams)
+    me = next((s for s in seats if s.is_viewer), None)
+    log_moves = list(match_moves(match_id=match.pk) if moves is None else moves)
+    last_seq = log_moves[-1].seq if log_moves else 0
+    remaining = _remaining_ms(match, now) if active else None
+    next_url = None if active else _next_match_url(match)
+    return MatchContext(
+        match_id=match.pk,
+        table_id=match.table_id,
+        version=match.version,
+        status=match.status,
+        variant=variant_name(view.variant),
+        rated=bool(match.table.rated),
+        turn_seconds=int(match.table.turn_seconds),
+        viewer_seat=seat,
+        seats=_around(seats, seat),
+        me=me,
+        stage=int(view.stage),
+        trump_card=_trump_on_show(view),
+        trump_suit=view.trump_suit,
+        stock_count=int(view.stock_count),
+        discard_count=int(view.discard_count),
+        pairs=_pairs(view.table, legal),
+        circle=tuple(view.circle),
+        drawn=view.drawn,
+        hand=_hand(_own_hand(view, seat), legal),
+        choices=tuple(_choice(a, bito=_all_covered(view)) for a in legal),
+        your_move=seat is not None and seat in awaiting,
+        status_text=_status_text(match, names, seat, awaiting),
+        remaining_ms=remaining,
+        log=tuple(_log_lines(log_moves, names, seat)),
+        last_seq=last_seq,
+        result_places=_result_places(match, names),
+        result_note=_result_note(match, names),
+        can_abort=active and seat is not None and match.version == 0 and not log_moves,
+        can_resign=active and seat is not None and not (me and me.autopilot),
+        can_play_again=(
+            not active and seat is not None and match.table.status != Table.Status.CLOSED and not next_url
+        ),
+        next_match_url=next_url,
+        commitment=seed_commitment(match),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchUrls:
+    """The form targets of a match page."""
+
+    action: str
+    abort: str
+    resign: str
+    again: str
+
+
+@lru_cache(maxsize=4096)
+def _match_urls(match_id: int, script_prefix: str) -> MatchUrls:
+    """``reverse`` reads the script prefix itself; it is in the key so a cached URL is always the
+    one ``reverse`` would give now."""
+    return MatchUrls(
+        *(reverse(f"games:match_{name}", args=[match_id]) for name in ("action", "abort", "resign", "again"))
+    )
+
+
+def _next_match_url(match: Match) -> str | None:
+    """The page of the game dealt after ``match`` at its table, once "play again" started it."""
+    latest = table_current_match(table_id=match.table_id)
+    if latest is None or latest.pk == match.pk:
+        return None
+    return reverse("games:match", args=[latest.pk])
+
+
+def _trump_on_show(view: View) -> str | None:
+    """The trump card while it really lies face up under the stock (RULES: it is the stock's last
+    card), or in circle stage 1 until it is drawn; once drawn, only its suit is shown.
+
+    >>> from types import SimpleNamespace as V
+    >>> _trump_on_show(V(trump_card="6H", stock_count=1, stage=0, drawn=None))
+    '6H'
+    >>> _trump_on_show(V(trump_card="6H", stock_count=0, stage=0, drawn=None)) is None
+    True
+    """
+    if view.stock_count or (view.stage == 1 and view.drawn != view.trump_card):
+        return view.trump_card
+    return None
+
+
+def _suit_symbol(suit: str | None) -> str:
+    """``"D"`` -> ``"♦"`` (empty when there is no trump yet)."""
+    return SUIT_SYMBOLS[SUITS.index(suit)] if suit and suit in SUITS else ""
+
+
+# --- seats -----------------------------------------------------------------------------------
+
+
+def _players(match: Match) -> list[MatchPlayer]:
+    return list(match.players.all())
+
+
+def _player_name(player: MatchPlayer) -> str:
+    return str(player.user.public_name)
+
+
+def _seats(
+    view: View,
+    players: Mapping[int, MatchPlayer],
+    names: Mapping[int, str],
+    seat: int | None,
+    awaiting: Mapping[int, str],
+    active: bool,
+    teams: bool,
+) -> list[SeatView]:
+    """Every seat in seat order. Places and the fool come from the engine while the match runs
+    and from the stored result (forfeits included) once it is over."""
+    place_of = {s: i + 1 for i, group in enumerate(view.places) for s in group}
+    out: list[SeatView] = []
+    for position, count in enumerate(view.hand_counts):
+        player = players.get(position)
+        cards = view.hands[position] if view.hands is not None and position != seat else []
+        place = place_of.get(position) if active else (player.place if player else None)
+        out.append(
+            SeatView(
+                position=position,
+                name=names.get(position, _("Seat %(n)d") % {"n": position + 1}),
+                is_bot=bool(player and player.user.is_bot),
+                is_viewer=position == seat,
+                card_count=int(count),
+                cards=tuple(cards),
+                is_attacker=active and view.attacker == position,
+                is_defender=active and view.defender == position,
+                awaiting=awaiting_words(awaiting.get(position, "")),
+                place=place,
+                fool=bool(player and player.fool and not active),
+                autopilot=bool(player and player.autopilot),
+                resigned=bool(player and player.resigned),
+                wants_again=bool(player and player.wants_again),
+                team=(position % 2) if teams else None,
+            )
+        )
+    return out
+
+
+def _around(seats: list[SeatView], seat: int | None) -> tuple[SeatView, ...]:
+    """Opponents clockwise from the viewer's left (everyone from seat 0 for a spectator)."""
+    if seat is None:
+        return tuple(seats)
+    n = len(seats)
+    return tuple(seats[(seat + k) % n] for k in range(1, n))
+
+
+# --- table and hand --------------------------------------------------------------------------
+
+
+def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[str]) -> tuple[PairView, ...]:
+    """The bout's attack/cover pairs; open attack cards the viewer may cover are targets."""
+    targets = {text.split(">", 1)[1] for text in legal if text.startswith("cover ")}
+    pairs = []
+    for attack, cover in table:
+        pairs.append(PairView(attack, cover, cover is None and attack in targets))
+    return tuple(pairs)
+
+
+def _own_hand(view: View, seat: int | None) -> list[str]:
+    """The viewer's cards: from their seat's view, or from the full view after the match."""
+    if seat is None:
+        return []
+    if view.hands is not None:
+        return list(view.hands[seat])
+    return list(view.hand)
+
+
+def _hand(hand: Iterable[str] | None, legal: Sequence[str]) -> tuple[HandCard, ...]:
+    """The viewer's cards in the engine's order (sorted, trumps last), legal ones marked."""
+    if not hand:
+        return ()
+    used = set()
+    for text in legal:
+        action = Action.parse(text)
+        used.update(_cards_text(action))
+    return tuple(HandCard(code, code in used) for code in hand)
+
+
+def _cards_text(action: Action) -> list[str]:
+    """The cards an action plays from the hand (a cover's target lies on the table)."""
+    return [card_str(card) for card in action.cards]
+
+
+def _all_covered(view: View) -> bool:
+    """Whether a pass now means "bito": cards on the table, all covered, nobody taking."""
+    return bool(view.table) and all(cover for _attack, cover in view.table) and not view.taking
+
+
+def _choice(text: str, *, bito: bool = False) -> Choice:
+    """A legal action with its words."""
+    action = Action.parse(text)
+    return Choice(text, action_label(action, bito=bito), action.kind)
+
+
+# --- status and timer ------------------------------------------------------------------------
+
+
+def _remaining_ms(match: Match, now: datetime | None) -> int | None:
+    if match.deadline_at is None:
+        return None
+    now = now or timezone.now()
+    return max(0, int((match.deadline_at - now).total_seconds() * 1000))
+
+
+def _status_text(
+    match: Match,
+    names: Mapping[int, str],
+    seat: int | None,
+    awaiting: Mapping[int, str],
+) -> str:
+    if match.status == Match.Status.ABORTED:
+        return _("The game was aborted.")
+    if match.status == Match.Status.FINISHED:
+        return _("The game is over.")
+    if seat is not None and seat in awaiting:
+        return your_move_words(awaiting[seat])
+    waiting = [names.get(s, "?") for s in sorted(awaiting)]
+    if not waiting:
+        return ""
+    return _("Waiting for %(names)s") % {"names": ", ".join(waiting)}
+
+
+# --- result ----------------------------------------------------------------------------------
+
+
+def _result_places(match: Match, names: Mapping[int, str]) -> tuple[str, ...]:
+    """The finishing order of a finished match, best first (players sharing a place together)."""
+    result = match.result or {}
+    if match.status != Match.Status.FINISHED:
+        return ()
+    return tuple(", ".join(names.get(s, "?") for s in group) for group in result.get("places", ()))
+
+
+def _result_note(match: Match, names: Mapping[int, str]) -> str:
+    """Who lost, in a sentence: the fool, the losing team, or a draw."""
+    result = match.result or {}
+    if match.status != Match.Status.FINISHED:
+        return ""
+    if result.get("draw"):
+        return _("A draw: nobody is the fool.")
+    if result.get("losing_team"):
+        team = " & ".join(names.get(s, "?") for s in result["losing_team"])
+        return _("The losing team: %(names)s") % {"names": team}
+    if result.get("fool") is not None:
+        return _("The fool: %(name)s") % {"name": names.get(result["fool"], "?")}
+    return ""
+
+
+# --- the move log in words -------------------------------------------------------------------
+
+
+def _log_lines(moves: Iterable[Move], names: Mapping[int, str], seat: int | None) -> Iterable[LogLine]:
+    for move in moves:
+        for event in move.events or ():
+            html = describe_event(event, names)
+            if html:
+                yield LogLine(
+                    seq=int(move.seq),
+                    html=html,
+                    mine=seat is not None and event.get("seat") == seat,
+                    event=event.get("kind") not in PLAYER_EVENT_KINDS,
+                )
+
+
+# --- the table page --------------------------------------------------------------------------
+
+
+def present_table(table: Table, user: User | AnonymousUser, *, token: str, invite_url: str) -> dict[str, Any]:
+    """The table page's context: seats, what this user may do, the invite link for insiders."""
+    seats = {s.position: s for s in table.seats.all()}
+    seated = user.is_authenticated and any(s.user_id == user.pk for s in seats.values())
+    is_creator = user.is_authenticated and table.creator_id == user.pk
+    match = table_current_match(table_id=table.pk)
+    return {
+        "table": table,
+        "positions": [(pos, seats.get(pos)) for pos in range(table.players)],
+        "free": table.players - len(seats),
+        "seated": seated,
+        "is_open": table.status == Table.Status.OPEN,
+        "can_fill": (seated or is_creator) and table.status == Table.Status.OPEN,
+        "invite": token,
+        "invite_url": invite_url if table.private and (seated or is_creator) else None,
+        "match": match,
+        "match_url": reverse("games:match", args=[match.pk]) if match else None,
+        "bot_form": BotFillForm(),
+        "rules_lines": describe_rules(table.rules),
+    }
+
+
+# --- the lobby -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """One open table in the lobby list."""
+
+    pk: int
+    title: str
+    rated: bool
+    variant: str
+    players: int
+    deck: int
+    teams: bool
+    turn_seconds: int
+    seated: tuple[tuple[str, bool], ...]
+
+    @property
+    def free_seats(self) -> int:
+        return self.players - len(self.seated)
+
+
+def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
+    """The lobby's open tables (from ``selectors.open_tables``), in words."""
+    return [
+        TableSummary(
+            pk=table.pk,
+            title=str(table),
+            rated=table.rated,
+            variant=variant_name(table.variant),
+            players=table.players,
+            deck=int(table.rules.get("deck", 36)),
+            teams=bool(table.rules.get("teams")),
+            turn_seconds=int(table.turn_seconds),
+            seated=tuple((str(seat.user.public_name), bool(seat.user.is_bot)) for seat in table.seats.all()),
+        )
+        for table in tables
+    ]

@@ -1,0 +1,17 @@
+"""What ``games`` announces to the apps above it, so that it never imports them.
+
+``match_finished`` is sent when a match ends with a result (not when it is aborted), from
+inside the transaction that writes the result, as ``match_finished.send(sender=Match,
+match=match)`` with the match's table loaded. Ratings and tournaments listen to it and enqueue
+their own work with ``durak_site.tasks.enqueue_on_commit``: nothing they start runs before the
+result is committed, and nothing runs at all for a finish that rolls back.
+
+Why a signal and not an import: the match does not know who cares that it ended (lila's
+``Finisher`` publishes "game finished" on a bus; HackSoft's styleguide keeps signals for
+"connecting things that should not know about each other"). A receiver must not fail the
+finishing move: each one only enqueues a task.
+"""
+
+from django.dispatch import Signal
+
+match_finished = Signal()

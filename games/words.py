@@ -1,0 +1,276 @@
+"""Every engine code in the player's language: one dictionary of words for the whole site.
+
+The engine speaks in codes (variants, table kinds, what it awaits from a seat, action and event
+kinds, refusal codes with their parameters); pages, sockets, the replay and the history say them
+in words through this module only, so a code is translated once and a new code has one place to
+go. Numbers and card codes stay as they are: card faces and labels come from
+``games.templatetags.cards``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.html import conditional_escape, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from games.engine import Action, IllegalAction
+from games.engine.cards import card_str
+from games.pools import all_pools
+from games.templatetags.cards import card_label, card_text
+
+# --- variants and pools ------------------------------------------------------------------------
+
+#: A variant's short name (seats, headings, the history list).
+VARIANT_NAMES = {
+    "podkidnoy": pgettext_lazy("variant", "Podkidnoy"),
+    "perevodnoy": pgettext_lazy("variant", "Perevodnoy"),
+    "circle": pgettext_lazy("variant", "Circle"),
+}
+
+#: A variant with what it is about (the table form, pool names).
+VARIANT_CHOICES = (
+    ("podkidnoy", gettext_lazy("Podkidnoy (throw-in)")),
+    ("perevodnoy", gettext_lazy("Perevodnoy (transfer)")),
+    ("circle", gettext_lazy("Circle (two stages)")),
+)
+
+#: ``games.pools.KINDS`` in words.
+KIND_NAMES = {
+    "2": gettext_lazy("two players"),
+    "3-6": gettext_lazy("3-6 players"),
+    "2v2": gettext_lazy("2 vs 2"),
+}
+
+
+def variant_name(variant: str) -> str:
+    """The short name of ``variant`` (the code itself for an unknown one)."""
+    return str(VARIANT_NAMES.get(variant, variant))
+
+
+def pool_label(pool: str) -> str:
+    """``"podkidnoy:3-6"`` -> "Podkidnoy (throw-in), 3-6 players"."""
+    variant, _sep, kind = pool.partition(":")
+    variants = {key: str(label) for key, label in VARIANT_CHOICES}
+    return f"{variants.get(variant, variant)}, {KIND_NAMES.get(kind, kind)}"
+
+
+def pool_choices() -> list[tuple[str, str]]:
+    """Every pool with its label (the leaderboard's tabs, the history's table filter)."""
+    return [(pool, pool_label(pool)) for pool in all_pools()]
+
+
+# --- what the game awaits ----------------------------------------------------------------------
+
+
+def awaiting_words(code: str) -> str:
+    """A seat's badge for what the engine awaits from it (``GameState.awaiting()`` codes)."""
+    words = {
+        "lead": _("to lead"),
+        "cover": _("to cover"),
+        "throw_in": _("to throw in"),
+        "take_more": _("to throw in"),
+        "beat": _("to beat"),
+    }
+    return words.get(code, _("to move") if code else "")
+
+
+def your_move_words(code: str) -> str:
+    """The status line of the viewer the engine awaits."""
+    words = {
+        "lead": _("Your move: lead"),
+        "cover": _("Your move: cover or take"),
+        "throw_in": _("Your move: throw in or pass"),
+        "take_more": _("Your move: throw in more or pass"),
+        "beat": _("Your move: choose the card to beat"),
+    }
+    return words.get(code, _("Your move"))
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+def action_label(action: Action, *, bito: bool = False) -> str:
+    """A legal action in words: a button's label and the no-script list's entry (``bito``: a
+    pass now sends the covered table to the discard)."""
+    labels = ", ".join(card_label(card_str(c)) for c in action.cards)
+    target = card_label(card_str(action.target)) if action.target is not None else ""
+    match action.kind:
+        case "attack":
+            return _("Play %(cards)s") % {"cards": labels}
+        case "cover":
+            return _("Cover %(target)s with %(card)s") % {"target": target, "card": labels}
+        case "transfer":
+            return _("Transfer with %(cards)s") % {"cards": labels}
+        case "show":
+            return _("Show %(cards)s to transfer") % {"cards": labels}
+        case "beat":
+            return _("Beat %(target)s with %(card)s") % {"target": target, "card": labels}
+        case "take":
+            return _("Take")
+        case "pass":
+            return _("Bito") if bito else _("Pass")
+        case "redeal":
+            return _("Redeal")
+    return str(action)
+
+
+# --- events ------------------------------------------------------------------------------------
+
+#: Event kinds that are a player's own action (the log marks the others as the game's doing).
+PLAYER_EVENT_KINDS = frozenset({"attack", "cover", "transfer", "show", "take", "pass", "beat", "redeal"})
+
+
+def _cards_html(codes: Sequence[str]) -> SafeString:
+    return format_html_join(" ", "{}", ((card_text(c),) for c in codes))
+
+
+def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> SafeString | None:
+    """One public engine event (``Event.to_dict()``) as a sentence; ``None`` for silent ones."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    name = names.get(seat, "?") if seat is not None else ""
+    cards = _cards_html(event.get("cards", ()))
+    target = card_text(event["target"]) if event.get("target") else ""
+    count = int(event.get("count", 0))
+    args = {"name": name, "cards": cards, "target": target, "count": count}
+    sentence = _sentence(str(kind), count)
+    if sentence is None:
+        return None
+    # The translated sentence is escaped as text; the card spans are already safe HTML.
+    safe_args = {
+        key: conditional_escape(value) if isinstance(value, str) else value for key, value in args.items()
+    }
+    return mark_safe(conditional_escape(sentence) % safe_args)
+
+
+def _sentence(kind: str, count: int) -> str | None:
+    match kind:
+        case "attack":
+            if count == 1:
+                return _("%(name)s leads %(cards)s")
+            return _("%(name)s throws in %(cards)s")
+        case "cover":
+            return _("%(name)s covers %(target)s with %(cards)s")
+        case "transfer":
+            return _("%(name)s transfers with %(cards)s")
+        case "show":
+            return _("%(name)s shows %(cards)s and transfers")
+        case "take":
+            return _("%(name)s takes")
+        case "pass":
+            return _("%(name)s passes")
+        case "took":
+            return ngettext("%(name)s picks up %(count)d card", "%(name)s picks up %(count)d cards", count)
+        case "bito":
+            return ngettext(
+                "Bito: %(count)d card to the discard pile",
+                "Bito: %(count)d cards to the discard pile",
+                count,
+            )
+        case "draw":
+            return ngettext("%(name)s draws %(count)d card", "%(name)s draws %(count)d cards", count)
+        case "out":
+            return _("%(name)s is out: place %(count)d")
+        case "redeal":
+            return _("%(name)s shows %(cards)s: redeal")
+        case "skip":
+            return _("%(name)s holds only jokers and skips the attack")
+        case "game_over":
+            return _("The game is over")
+        case "turn_up":
+            return _("%(name)s turns up %(cards)s")
+        case "beat":
+            return _("%(name)s beats %(target)s with %(cards)s and takes both")
+        case "to_circle":
+            return _("%(cards)s joins the circle")
+        case "trump_taken":
+            return _("%(name)s takes the trump card %(cards)s")
+        case "leftovers":
+            return ngettext(
+                "%(name)s gets %(count)d leftover card",
+                "%(name)s gets %(count)d leftover cards",
+                count,
+            )
+        case "stage2":
+            return _("Stage 2 begins: %(name)s attacks first")
+    return None
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+#: The engine's refusal codes in the player's language, with ``IllegalAction.params``
+#: (card labels) filled in; a code missing here falls back to the engine's English sentence.
+ILLEGAL_MESSAGES: dict[str, Any] = {
+    "game_over": gettext_lazy("the game is over"),
+    "not_your_turn": gettext_lazy("it is not your turn"),
+    "not_now": gettext_lazy("not now"),
+    "not_in_hand": gettext_lazy("you do not hold %(cards)s"),
+    "no_redeal_rule": gettext_lazy("this table plays without redeals"),
+    "no_redeal": gettext_lazy("a redeal needs five or six cards of one suit, before the first attack"),
+    "partner": gettext_lazy("you may not throw in under your partner"),
+    "not_neighbour": gettext_lazy("only the attacker and the player after the defender may throw in"),
+    "round_under_way": gettext_lazy("wait: the throw-in round is not over yet"),
+    "round_not_open": gettext_lazy("throw-ins wait until the defender has covered every card"),
+    "must_beat": gettext_lazy("the drawn card must beat a circle card"),
+    "not_drawn": gettext_lazy("beat with the card you drew"),
+    "not_in_circle": gettext_lazy("that card is not in the circle"),
+    "does_not_beat": gettext_lazy("%(cover)s does not beat %(attack)s"),
+    "must_lead": gettext_lazy("you lead this bout: lay a card"),
+    "defender_attacks": gettext_lazy("the defender does not throw in"),
+    "defender_passes": gettext_lazy("cover the cards or take them"),
+    "not_defender": gettext_lazy("only the defender may do that"),
+    "passed": gettext_lazy("you passed: wait for a change on the table"),
+    "rank_not_on_table": gettext_lazy("no card of the rank of %(cards)s is on the table"),
+    "after_joker": gettext_lazy("no more throw-ins after a joker covered"),
+    "first_bout_limit": gettext_lazy("before the first bito a bout has at most 5 attack cards"),
+    "six_limit": gettext_lazy("a bout has at most 6 attack cards"),
+    "joker_lead": gettext_lazy("a joker never leads: it only covers"),
+    "circle_lead": gettext_lazy(
+        "lead one card, a pair and a single, or two pairs and a single of different ranks"
+    ),
+    "one_rank": gettext_lazy("a lead is one card or several of one rank"),
+    "one_cover": gettext_lazy("cover one card at a time"),
+    "not_on_table": gettext_lazy("that card is not on the table"),
+    "covered": gettext_lazy("that card is already covered"),
+    "no_transfer": gettext_lazy("podkidnoy has no transfer"),
+    "no_show": gettext_lazy("this table does not transfer by showing a trump"),
+    "transfer_single_lead": gettext_lazy("a transfer needs a bout that began with one card"),
+    "transfer_after_cover": gettext_lazy("no transfer once a card is covered"),
+    "transfer_rank": gettext_lazy("a transfer uses cards of the rank on the table"),
+    "show_trump": gettext_lazy("show a trump of the attack rank"),
+    "shown_twice": gettext_lazy("that trump was already shown this bout"),
+}
+
+
+def illegal_message(error: IllegalAction) -> str:
+    """Why the engine refused a move, in the active language.
+
+    >>> from games.engine import IllegalAction
+    >>> illegal_message(IllegalAction("does_not_beat", "7S no", cover="7♠", attack="9♠"))
+    'That move is not allowed: 7♠ does not beat 9♠.'
+    """
+    count = error.params.get("cards")
+    if error.code == "defender_limit" and isinstance(count, int):
+        reason = ngettext(
+            "the defender holds %(cards)d card: no more attack cards",
+            "the defender holds %(cards)d cards: no more attack cards",
+            count,
+        ) % {"cards": count}
+    elif error.code == "transfer_limit" and isinstance(count, int):
+        reason = ngettext(
+            "the next defender holds %(cards)d card: too many attack cards for a transfer",
+            "the next defender holds %(cards)d cards: too many attack cards for a transfer",
+            count,
+        ) % {"cards": count}
+    elif error.code in ILLEGAL_MESSAGES:
+        try:
+            reason = str(ILLEGAL_MESSAGES[error.code]) % error.params
+        except (KeyError, TypeError, ValueError):
+            reason = error.message
+    else:
+        reason = error.message
+    return str(_("That move is not allowed: %(reason)s.") % {"reason": reason})

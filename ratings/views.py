@@ -1,0 +1,35 @@
+"""The leaderboard page: one pool at a time, established players ranked, provisional ones apart."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games.words import pool_choices
+from ratings.elo import PROVISIONAL_GAMES
+from ratings.selectors import leaderboard_page, provisional_ratings
+
+DEFAULT_POOL = "podkidnoy:2"
+
+
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    """``?pool=<variant>:<kind>`` (default two-player podkidnoy), ``?page=N``."""
+    pools = pool_choices()
+    labels = dict(pools)
+    pool = request.GET.get("pool", DEFAULT_POOL)
+    if pool not in labels:
+        pool = DEFAULT_POOL
+    page = leaderboard_page(pool=pool, page=request.GET.get("page", 1))
+    context = {
+        "pool": pool,
+        "pool_name": labels[pool],
+        "pool_query": urlencode({"pool": pool}),
+        "pools": pools,
+        "page": page,
+        "first_rank": page.start_index(),
+        "provisional": list(provisional_ratings(pool=pool)),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "ratings/leaderboard.html", context)

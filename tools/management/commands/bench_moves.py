@@ -1,0 +1,155 @@
+"""``manage.py bench_moves``: what one move costs the server, in process, on the configured
+database and channel layer.
+
+Why: the load test (``manage.py loadtest``) measures the whole stack, where a slow part hides
+behind queues and the clients' own work. This plays two-player matches between two throwaway
+accounts through the calls the match socket makes and prints, per move (medians), the wall time,
+CPU time and queries of each step:
+
+- ``apply``: ``services.action_apply`` (lock, check, apply, log, commit, broadcast);
+- ``mover``: the mover's page drawn from the committed rows (``fragments.action_fragments``);
+- ``other``: the other seat's push, read from the database as its socket does.
+
+It writes to the configured database (throwaway accounts and tables, deleted at the end, with
+turn timers ten minutes out): point ``DATABASE_URL`` at a scratch database.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import statistics
+import time
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection
+
+from accounts.models import User
+from games.engine import Rules
+from games.live import selectors, services
+from games.live.fragments import action_fragments, match_fragments
+from games.models import Match, Table
+
+STEPS = ("apply", "mover", "other")
+
+
+@dataclass
+class Costs:
+    """Samples of one step: wall ms, CPU ms, queries, bytes sent."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    queries: list[int] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+    def summary(self) -> dict[str, float]:
+        return {
+            "wall_ms": round(statistics.median(self.wall), 2),
+            "cpu_ms": round(statistics.median(self.cpu), 2),
+            "queries": statistics.median(self.queries),
+            "bytes": statistics.median(self.sizes) if self.sizes else 0,
+        }
+
+
+class Command(BaseCommand):
+    help = "Measure a move's apply and its pushes in process (median per move)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--moves", type=int, default=400, help="moves to play in all")
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        token = secrets.token_hex(4)
+        names = [f"bench-{token}-{seat}" for seat in range(2)]
+        users = [User.objects.create_user(username=name, password=None, display_name=name) for name in names]
+        costs = {step: Costs() for step in STEPS}
+        try:
+            played = 0
+            while played < options["moves"]:
+                played += self._play_match(users, options["moves"] - played, costs)
+        finally:
+            Table.objects.filter(creator__in=users).delete()
+            User.objects.filter(pk__in=[u.pk for u in users]).delete()
+        result: dict[str, Any] = {"moves": len(costs["apply"].wall)}
+        result.update({step: costs[step].summary() for step in STEPS})
+        if options["json"]:
+            self.stdout.write(json.dumps(result))
+            return
+        self.stdout.write(f"moves played: {result['moves']} (medians per move)")
+        for step in STEPS:
+            s = result[step]
+            self.stdout.write(
+                f"{step:>6}: {s['wall_ms']:6.2f} ms wall {s['cpu_ms']:6.2f} ms CPU "
+                f"{s['queries']:4} queries {s['bytes']:7} bytes"
+            )
+
+    def _play_match(self, users: list[User], budget: int, costs: dict[str, Costs]) -> int:
+        """Play one match (at most ``budget`` moves), measuring every move's steps."""
+        table = services.table_create(creator=users[0], rules=Rules(), turn_seconds=600)
+        services.table_join(table_id=table.pk, user=users[1])
+        match = selectors.table_current_match(table_id=table.pk)
+        assert match is not None
+        seats = {p.seat: p.user_id for p in match.players.all()}
+        shown = {user.pk: match_fragments(match, user)[2] for user in users}
+        played = 0
+        while played < budget:
+            match = Match.objects.get(pk=match.pk)
+            if not match.is_active:
+                break
+            state = selectors.match_state(match)
+            seat = min(state.awaiting())
+            mover = next(u for u in users if u.pk == seats[seat])
+            other = next(u for u in users if u is not mover)
+            with _measured(costs["apply"]):
+                result = services.action_apply(
+                    match_id=match.pk,
+                    user=mover,
+                    action_text=str(state.default_action(seat)),
+                    expected_version=match.version,
+                )
+            with _measured(costs["mover"]) as sent:
+                html, _version, shown[mover.pk] = action_fragments(result, mover, log_after=shown[mover.pk])
+                sent.append(len(html))
+            with _measured(costs["other"]) as sent:
+                rows = selectors.match_rows(match_id=match.pk, after_seq=shown[other.pk])
+                assert rows is not None
+                html, _version, shown[other.pk] = match_fragments(
+                    rows.match, other, log_after=shown[other.pk], players=rows.players, moves=rows.moves
+                )
+                sent.append(len(html))
+            played += 1
+        return played
+
+
+class _measured:
+    """Times a block (wall and this thread's CPU) and counts its queries into ``costs`` (with an
+    execute wrapper rather than the debug cursor, whose logging would be measured too). The block
+    may append the bytes it produced to the list it is given."""
+
+    def __init__(self, costs: Costs) -> None:
+        self.costs = costs
+        self.queries = 0
+
+    def _count(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        self.queries += 1
+        return execute(sql, params, many, context)
+
+    def __enter__(self) -> list[int]:
+        self.wrapper = connection.execute_wrapper(self._count)
+        self.wrapper.__enter__()
+        self.wall = time.perf_counter()
+        self.cpu = time.thread_time()
+        return self.costs.sizes
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        cpu = time.thread_time() - self.cpu
+        wall = time.perf_counter() - self.wall
+        self.wrapper.__exit__(exc_type, exc, tb)
+        self.costs.wall.append(wall * 1000)
+        self.costs.cpu.append(cpu * 1000)
+        self.costs.queries.append(self.queries)

@@ -1,0 +1,396 @@
+"""``manage.py loadtest``: real matches over websockets against a running stack, with numbers.
+
+Scripted players (``tools.loadclient``) log in (a real server session per account, made here, as
+the login view would), sit two to a table and play whole matches through the match sockets,
+choosing random legal actions from what their own page offers. Reported: moves per second and
+the latency from a move's submission until its update has arrived on every seated socket
+(p50/p95/p99), and as the floor the same clients' round trip through the bare ``/ws/echo/``
+consumer on the same stack.
+
+By default the command starts the stack itself on free ports and stops it afterwards: with
+``REDIS_URL`` set, ``--daphnes`` daphne processes and ``--workers`` Celery workers sharing the
+configured PostgreSQL and Redis (seats of one table go to different daphnes); without it, one
+``manage.py serve`` in the embedded mode. ``--server host:port`` (repeatable) targets servers
+that are already running on the same database instead.
+
+``--json`` prints one object: ``{tables, moves, moves_per_s, p50_ms, p95_ms, p99_ms,
+echo_p99_ms, errors}``. Load-test accounts are called ``loadtest-<n>``; their matches still
+running at the end are resigned so no deadline keeps firing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from contextlib import ExitStack
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import close_old_connections, connection
+
+from accounts.models import User
+from games.engine import Rules
+from games.live import selectors, services
+from games.models import Match
+from tools import loadclient
+
+ROOT = Path(settings.BASE_DIR)
+USER_PREFIX = "loadtest-"
+#: Turn timer of load-test tables: long enough that no deadline fires while the clients play.
+TURN_SECONDS = 60
+#: One echo socket per this many tables measures the echo while they play (reported on stderr
+#: only: it shows how much of a move's latency is the loaded stack's own, not the move's work).
+LOADED_ECHO_TABLES = 10
+#: Tables that open their sockets per second before the measured window: a thundering herd of
+#: full renders would otherwise outlast daphne's 5 s websocket handshake timeout.
+CONNECTS_PER_SECOND = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    """A daphne the players connect to."""
+
+    host: str
+    port: int
+
+
+class Command(BaseCommand):
+    help = "Play real matches over websockets against the stack and print moves/s and latencies."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--tables", type=int, default=50, help="concurrent two-player tables")
+        parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
+        parser.add_argument("--echo-duration", type=float, default=10.0, help="seconds of echo floor")
+        parser.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
+        parser.add_argument("--daphnes", type=int, default=2, help="daphne processes to start")
+        parser.add_argument("--workers", type=int, default=1, help="Celery workers to start")
+        parser.add_argument(
+            "--server", action="append", default=[], metavar="HOST:PORT",
+            help="use this running server instead of starting one (repeatable)",
+        )
+        parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        tables = options["tables"]
+        if tables < 1:
+            raise CommandError("--tables must be at least 1")
+        with ExitStack() as stack:
+            servers = [_parse_server(text) for text in options["server"]]
+            if not servers:
+                servers = self.start_stack(stack, options["daphnes"], options["workers"])
+            self.log(f"Preparing {tables} tables on {len(servers)} server(s)…")
+            matches = prepare_tables(tables, servers)
+            try:
+                report = asyncio.run(
+                    run(
+                        matches,
+                        servers,
+                        duration=options["duration"],
+                        echo_duration=options["echo_duration"],
+                        think=options["think"],
+                        seed=options["seed"],
+                        log=self.log,
+                    )
+                )
+            finally:
+                resign_running()
+        if options["json"]:
+            self.stdout.write(json.dumps(report))
+        else:
+            for key, value in report.items():
+                self.stdout.write(f"{key:>12}: {value}")
+
+    def log(self, text: str) -> None:
+        """Progress on stderr, so ``--json`` output stays one object on stdout."""
+        self.stderr.write(text)
+
+    def start_stack(self, stack: ExitStack, daphnes: int, workers: int) -> list[Server]:
+        """Start the site on free ports (stopped when ``stack`` closes)."""
+        env = child_env()
+        if settings.CELERY_EMBEDDED_WORKER:
+            commands = [[sys.executable, "manage.py", "serve", "--port", "{port}"]]
+            workers = 0
+        else:
+            daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", "{port}"]
+            commands = [[*daphne, "durak_site.asgi:application"] for _ in range(max(1, daphnes))]
+        servers = []
+        for command in commands:
+            port = _free_port()
+            process = _spawn([part.replace("{port}", str(port)) for part in command], env)
+            stack.callback(_stop, process)
+            _wait_for_port(port, process)
+            servers.append(Server("127.0.0.1", port))
+        for number in range(workers):
+            worker = [
+                sys.executable, "-m", "celery", "-A", "durak_site", "worker", "--concurrency", "1",
+                "--loglevel", "WARNING", "--hostname", f"loadtest{number}-{os.getpid()}@%h",
+            ]
+            stack.callback(_stop, _spawn(worker, env))
+        self.log(f"Started {len(servers)} server(s) and {workers} Celery worker(s).")
+        return servers
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a started server: this process's database and Redis, spelled out.
+
+    The database is the one this command writes to (under pytest, the test database), and the
+    Redis URL the settings resolved; pytest's variables go, so the child does not map them again.
+    """
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["DJANGO_SETTINGS_MODULE"] = "durak_site.settings"
+    # As in production: no connection per query, and no DEBUG (which logs every query).
+    env.setdefault("DATABASE_CONN_MAX_AGE", "60")
+    env.setdefault("DJANGO_DEBUG", "0")
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        env.pop("DATABASE_URL", None)
+        env["SQLITE_PATH"] = str(db["NAME"])
+    else:
+        auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
+        host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+        env["DATABASE_URL"] = f"postgres://{auth}@{host}/{db['NAME']}"
+    if settings.REDIS_URL:
+        env["REDIS_URL"] = settings.REDIS_URL
+    return env
+
+
+# --- preparing players and tables (sync, before the run) ---------------------------------------
+
+
+def login_cookie(user: User) -> str:
+    """A session cookie for ``user``: the session ``django.contrib.auth.login`` would store."""
+    engine = import_module(settings.SESSION_ENGINE)
+    session = engine.SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+def load_users(count: int) -> list[User]:
+    """``count`` load-test accounts (made once, reused by later runs)."""
+    names = [f"{USER_PREFIX}{n:04d}" for n in range(1, count + 1)]
+    existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
+    User.objects.bulk_create(
+        User(username=name, email=f"{name}@loadtest.invalid", display_name=name, password="!")
+        for name in names
+        if name not in existing
+    )
+    by_name = {user.username: user for user in User.objects.filter(username__in=names)}
+    return [by_name[name] for name in names]
+
+
+def prepare_tables(count: int, servers: list[Server]) -> list[tuple[int, list[loadclient.Seat]]]:
+    """Deal ``count`` two-player matches; each seat gets a cookie and a server (round robin)."""
+    resign_running()
+    users = load_users(2 * count)
+    prepared = []
+    for number in range(count):
+        first, second = users[2 * number], users[2 * number + 1]
+        table = services.table_create(creator=first, rules=Rules(), turn_seconds=TURN_SECONDS)
+        services.table_join(table_id=table.pk, user=second)
+        match = selectors.table_current_match(table_id=table.pk)
+        assert match is not None
+        seats = [
+            loadclient.Seat(login_cookie(user), servers[(2 * number + k) % len(servers)].host,
+                            servers[(2 * number + k) % len(servers)].port)
+            for k, user in enumerate((first, second))
+        ]
+        prepared.append((match.pk, seats))
+    return prepared
+
+
+def next_match(match_id: int) -> int | None:
+    """Both players agree to play again; the id of the new match."""
+    close_old_connections()
+    match = selectors.match_get(match_id=match_id)
+    new = None
+    for player in match.players.all():
+        try:
+            new = services.play_again(match_id=match_id, user=player.user) or new
+        except services.GameError:
+            return None
+    return new.pk if new else None
+
+
+def resign_running() -> int:
+    """Resign every load-test match still running (the first seat resigns; that ends a
+    two-player match), so their deadlines stop firing."""
+    running = Match.objects.filter(
+        status=Match.Status.ACTIVE, players__user__username__startswith=USER_PREFIX
+    )
+    count = 0
+    for match in running.distinct():
+        player = match.players.select_related("user").order_by("seat").first()
+        if player is None:
+            continue
+        try:
+            services.match_resign(match_id=match.pk, user=player.user)
+            count += 1
+        except services.GameError:
+            continue
+    return count
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+
+async def run(
+    matches: list[tuple[int, list[loadclient.Seat]]],
+    servers: list[Server],
+    *,
+    duration: float,
+    echo_duration: float,
+    think: float,
+    seed: int,
+    log: Any,
+) -> dict[str, Any]:
+    """The echo floor with one socket per table, then the tables' play; the report."""
+    rng = random.Random(seed)
+    echo = loadclient.Tally()
+    if echo_duration > 0:
+        log(f"Echo floor: {len(matches)} sockets for {echo_duration:.0f} s…")
+        until = time.monotonic() + echo_duration
+        await asyncio.gather(
+            *(
+                loadclient.echo_socket(
+                    servers[i % len(servers)].host, servers[i % len(servers)].port,
+                    until=until, think=think, tally=echo, rng=random.Random(rng.random()),
+                )
+                for i in range(len(matches))
+            )
+        )
+    log(f"Play: connecting {len(matches)} tables…")
+    play = loadclient.Tally()
+    clock = loadclient.Clock(duration)
+    waiting = len(matches)
+
+    def ready() -> None:
+        nonlocal waiting
+        waiting -= 1
+        if not waiting:
+            log(f"Play: {len(matches)} tables for {duration:.0f} s…")
+            clock.start()
+
+    ramp = max(1.0, len(matches) / CONNECTS_PER_SECOND)
+
+    async def table(match_id: int, seats: list[loadclient.Seat], table_rng: random.Random) -> None:
+        await asyncio.sleep(table_rng.uniform(0, ramp))  # connect without a thundering herd
+        await loadclient.play_table(
+            match_id, seats, clock=clock, ready=ready, think=think, tally=play,
+            next_match=lambda done: asyncio.to_thread(next_match, done), rng=table_rng,
+        )
+
+    loaded = loadclient.Tally()
+
+    async def loaded_echo(number: int, probe_rng: random.Random) -> None:
+        await clock.go.wait()  # the same echo, while the tables play
+        server = servers[number % len(servers)]
+        await loadclient.echo_socket(
+            server.host, server.port, until=clock.until, think=think, tally=loaded, rng=probe_rng
+        )
+
+    probes = max(2, len(matches) // LOADED_ECHO_TABLES)
+    await asyncio.gather(
+        *(table(m, s, random.Random(rng.random())) for m, s in matches),
+        *(loaded_echo(n, random.Random(rng.random())) for n in range(probes)),
+    )
+    elapsed = max(time.monotonic() - (clock.until - duration), 1e-9)
+    errors = echo.errors + play.errors + loaded.errors
+    for kind, count in Counter(_kind(error) for error in errors).most_common():
+        log(f"{count:>6} × {kind}")
+    log(f"{play.matches} matches finished.")
+    log(
+        f"Echo while playing ({probes} sockets): p50 {_ms(loadclient.percentile(loaded.latencies, 0.5))} ms, "
+        f"p99 {_ms(loadclient.percentile(loaded.latencies, 0.99))} ms."
+    )
+    return {
+        "tables": len(matches),
+        "moves": play.moves,
+        "moves_per_s": round(play.moves / elapsed, 1),
+        "p50_ms": _ms(loadclient.percentile(play.latencies, 0.50)),
+        "p95_ms": _ms(loadclient.percentile(play.latencies, 0.95)),
+        "p99_ms": _ms(loadclient.percentile(play.latencies, 0.99)),
+        "echo_p99_ms": _ms(loadclient.percentile(echo.latencies, 0.99)),
+        "errors": len(errors),
+    }
+
+
+def _kind(error: str) -> str:
+    """An error without its numbers and quoted actions, to count errors by kind."""
+    return re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'…'", error))
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)
+
+
+# --- processes ----------------------------------------------------------------------------------
+
+
+def _parse_server(text: str) -> Server:
+    host, _sep, port = text.rpartition(":")
+    if not host or not port.isascii() or not port.isdigit():
+        raise CommandError(f"--server wants HOST:PORT, not {text!r}")
+    return Server(host, int(port))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _spawn(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """Start ``command`` with its output in a temporary log file (a pipe nobody reads would
+    fill up and stall the server under load)."""
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process by _stop)
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    process.stdout = log  # read back by _wait_for_port when the process dies early
+    return process
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            output = b""
+            if process.stdout is not None:
+                process.stdout.seek(0)
+                output = process.stdout.read()
+            raise CommandError(f"the server exited early:\n{output.decode(errors='replace')[-3000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise CommandError(f"nothing listens on port {port} after {timeout:.0f} s")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+    if process.stdout is not None:
+        process.stdout.close()
