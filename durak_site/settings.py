@@ -278,6 +278,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
+# Dates for people use the named formats of durak_site/formats (ru: "1 декабря 2026 г.").
+FORMAT_MODULE_PATH = ["durak_site.formats"]
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "static/"
