@@ -91,12 +91,12 @@ class TournamentForm(forms.Form):
     )
     min_players = forms.IntegerField(label=_("Minimum players"), min_value=2, max_value=MAX_FIELD, initial=4)
     max_players = forms.IntegerField(label=_("Maximum players"), min_value=2, max_value=MAX_FIELD, initial=16)
-    starts_at = forms.DateTimeField(label=_("Starts at (UTC)"), widget=DateTimeLocalInput())
+    # Entered and shown in the viewer's time zone (durak_site.middleware), which the help says.
+    starts_at = forms.DateTimeField(label=_("Starts at"), widget=DateTimeLocalInput())
     registration_deadline = forms.DateTimeField(
-        label=_("Registration deadline (UTC)"),
+        label=_("Registration deadline"),
         required=False,
         widget=DateTimeLocalInput(),
-        help_text=_("Empty: registration stays open until check-in or the start."),
     )
     checkin_minutes = forms.IntegerField(
         label=_("Check-in window (minutes before the start)"),
@@ -115,6 +115,11 @@ class TournamentForm(forms.Form):
         self.tournament = tournament
         for name in RULE_FIELDS:
             self.fields[name] = copy.deepcopy(TableCreateForm.base_fields[name])
+        zone = timezone.get_current_timezone_name()
+        self.fields["starts_at"].help_text = _("In your time zone, %(zone)s.") % {"zone": zone}
+        self.fields["registration_deadline"].help_text = _(
+            "In your time zone, %(zone)s. Empty: registration stays open until check-in or the start."
+        ) % {"zone": zone}
         self.fields["players"].label = _("Players at a table")
         self.fields["players"].help_text = _(
             "Two for elimination, round robin and Swiss; up to six for multi-table."

@@ -59,6 +59,12 @@ SECTION_TITLES: dict[Section, Any] = {
 }
 
 
+#: The statuses of a tournament that has not started (a cancelled one has ended either way).
+BEFORE_START = frozenset(
+    {Tournament.Status.DRAFT, Tournament.Status.REGISTRATION, Tournament.Status.CHECK_IN}
+)
+
+
 @dataclass
 class SlotView:
     """One box of the bracket picture."""
@@ -119,8 +125,11 @@ def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, An
     entries = selectors.entries(tournament)
     names = {e.player_id: e.player.public_name for e in entries}
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
+    before_start = tournament.status in BEFORE_START
     context: dict[str, Any] = {
         "t": tournament,
+        # What only a tournament not yet started shows: its planned start, the deadline, check-in.
+        "before_start": before_start,
         "entries": entries,
         "first_place": [e.player.public_name for e in entries if e.place == 1],
         "active_count": sum(1 for e in entries if e.is_active),
@@ -134,11 +143,7 @@ def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, An
         "tiebreaks": [],
         "rounds": [],
     }
-    if tournament.status in (
-        Tournament.Status.DRAFT,
-        Tournament.Status.REGISTRATION,
-        Tournament.Status.CHECK_IN,
-    ):
+    if before_start:
         return context
     matches = selectors.table_matches(tournament)
     if tournament.is_elimination:
