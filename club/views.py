@@ -1,10 +1,12 @@
-"""The club's front pages: the home page and a player's page (ratings, recent matches and
-tournaments), composed from every app."""
+"""The club's front pages: the home page, the rules and a player's page (ratings, recent matches
+and tournaments), composed from every app."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 
 from accounts.models import User
+from club.rules import rules_page
 from games.live.presenters import may_watch
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
@@ -16,6 +18,12 @@ from tournaments.selectors import player_history
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "club/home.html")
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules of every variant and table option, in the viewer's language (``club.rules``)."""
+    language = "ru" if (get_language() or "en").startswith("ru") else "en"
+    return render(request, "club/rules.html", {"rules": rules_page(language)})
 
 
 #: How many recent matches the profile lists (the history page has them all).

@@ -9,6 +9,7 @@ from tournaments import views as tournament_views
 
 urlpatterns = [
     path("", club_views.home, name="home"),
+    path("rules/", club_views.rules, name="rules"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),

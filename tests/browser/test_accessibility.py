@@ -61,7 +61,7 @@ print(json.dumps({"session": session.session_key, "user": ann.pk, "finished": fi
 """
 
 VISITOR_PAGES = ["/", "/accounts/signup/", "/accounts/login/", "/play/", "/leaderboard/", "/tournaments/",
-                 "/fair/"]
+                 "/fair/", "/rules/"]
 PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{live}/",
                 "/play/match/{finished}/", "/matches/{finished}/",
                 "/matches/{finished}/?step=3", "/history/", "/players/{user}/", "/tournaments/new/",

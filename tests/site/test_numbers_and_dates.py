@@ -123,7 +123,8 @@ def test_numbers_for_people_are_localised() -> None:
     tournament, _ = started_with_player(organiser, 4, "rr", format=Tournament.Format.SWISS, rounds=3)
     tournament = play_running_games(tournament)
     html = russian_client().get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
-    standings = html[html.index('class="standings"') : html.index("</table>", html.index('class="standings"'))]
+    start = html.index('class="standings"')
+    standings = html[start : html.index("</table>", start)]
     cells = re.findall(r'<td class="num">([^<]*)</td>', standings)
     assert cells and any("," in cell for cell in cells), cells  # tiebreaks like 1,25 in Russian
     assert not any("." in cell for cell in cells), cells
