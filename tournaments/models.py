@@ -31,6 +31,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.words import variant_name
+
 
 def new_draw_seed() -> int:
     """The seed of the shuffle that breaks equal ratings (stored so the draw can be replayed)."""
@@ -116,6 +118,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def variant_name(self) -> str:
+        """The tables' variant in the active language ("Подкидной")."""
+        return variant_name(str(self.rules.get("variant", "")))
 
     @property
     def is_elimination(self) -> bool:
