@@ -1,8 +1,9 @@
 """The ASGI entry point: HTTP through Django, websockets through Channels.
 
 Everything first passes ``durak_site.proxy.TrustedProxyMiddleware``, which sets the client's
-address from the trusted proxies' ``X-Forwarded-For`` entries. Websockets then pass the
-allowed-hosts origin check (a page on another site cannot open a socket with our cookies) and the
+address from the trusted proxies' ``X-Forwarded-For`` entries. Websockets then pass the origin
+check (``durak_site.origins``: the whole origin, scheme, host and port, must be the site's own or
+a trusted one, so a page on another site cannot open a socket with our cookies) and the
 session/auth middleware (``scope["user"]``) before reaching the route table.
 """
 
@@ -16,8 +17,8 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from .origins import OriginValidator  # noqa: E402
 from .proxy import TrustedProxyMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
@@ -25,7 +26,7 @@ application = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            "websocket": OriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         }
     )
 )
