@@ -2,6 +2,7 @@
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 from django.utils import timezone
 
@@ -83,3 +84,20 @@ def bot_accounts(*, level: User.BotLevel, count: int, exclude: set[int]) -> list
             found.append(bot)
         number += 1
     return found
+
+
+#: The group of support staff: they may look at every record of the club in the admin, and change
+#: none (``ensure_demo`` puts the demo user in it).
+CLUB_STAFF_GROUP = "Club staff"
+#: The apps whose records the group may view (users, live play, ratings, tournaments).
+CLUB_STAFF_APPS = ("accounts", "games", "ratings", "tournaments")
+
+
+def club_staff_group_ensure() -> Group:
+    """The "Club staff" group with exactly the view permissions of ``CLUB_STAFF_APPS``' models
+    (made when missing, its permissions set again). Needs the permissions ``migrate`` creates."""
+    group, _created = Group.objects.get_or_create(name=CLUB_STAFF_GROUP)
+    group.permissions.set(
+        Permission.objects.filter(content_type__app_label__in=CLUB_STAFF_APPS, codename__startswith="view_")
+    )
+    return group
