@@ -19,6 +19,8 @@ from .conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
+LOGIN_TO_ADMIN = "/accounts/login/?next=/admin/"
+
 
 @pytest.fixture
 def staff(db: None) -> User:
@@ -44,8 +46,8 @@ def test_twenty_five_wrong_passwords_then_the_right_one_do_not_get_into_the_admi
 ) -> None:
     for attempt in range(25):
         client.post(reverse("admin:login"), {"username": "olga", "password": f"wrong-{attempt}"})
-        client.post(f"{reverse('account_login')}?next=/admin/", {"login": staff.email, "password": f"w{attempt}"})
-    response = client.post(f"{reverse('account_login')}?next=/admin/", {"login": staff.email, "password": PASSWORD})
+        client.post(LOGIN_TO_ADMIN, {"login": staff.email, "password": f"w{attempt}"})
+    response = client.post(LOGIN_TO_ADMIN, {"login": staff.email, "password": PASSWORD})
     assert "Too many failed login attempts" in response.content.decode()
     assert client.get("/admin/").status_code == 302
 
@@ -53,7 +55,7 @@ def test_twenty_five_wrong_passwords_then_the_right_one_do_not_get_into_the_admi
 def test_staff_sign_in_through_the_site_and_reach_the_admin(client: Client, staff: User) -> None:
     response = client.get("/admin/", follow=True)
     assert response.redirect_chain[-1][0].startswith(reverse("account_login"))
-    response = client.post(f"{reverse('account_login')}?next=/admin/", {"login": staff.email, "password": PASSWORD})
+    response = client.post(LOGIN_TO_ADMIN, {"login": staff.email, "password": PASSWORD})
     assert response.status_code == 302 and response["Location"] == "/admin/"
     assert client.get("/admin/").status_code == 200
 
@@ -71,7 +73,8 @@ def test_a_member_who_is_not_staff_is_refused_by_the_admin_login(client: Client,
 def demo(client: Client, settings: Any) -> User:
     settings.DEMO_PASSWORD = "demo-password-for-tests"
     call_command("ensure_demo")
-    response = client.post("/accounts/login/", {"login": "demo@example.com", "password": "demo-password-for-tests"})
+    credentials = {"login": "demo@example.com", "password": "demo-password-for-tests"}
+    response = client.post("/accounts/login/", credentials)
     assert response.status_code == 302
     return User.objects.get(username="demo")
 
@@ -103,7 +106,8 @@ def test_the_demo_user_sees_every_club_page_of_the_admin(client: Client, demo: U
 def test_the_demo_user_changes_nothing(client: Client, demo: User) -> None:
     for model in _club_models():
         meta = model._meta
-        assert client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_add")).status_code == 403, meta.label
+        add_page = reverse(f"admin:{meta.app_label}_{meta.model_name}_add")
+        assert client.get(add_page).status_code == 403, meta.label
     response = client.post(
         reverse("admin:accounts_user_change", args=[demo.pk]), {"username": "demo", "is_superuser": "on"}
     )
