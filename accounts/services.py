@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from .models import User
 from .names import compact_skeleton, is_numbered, normalise, skeleton
+from .signals import account_deleted
 
 #: Display names nobody may take, compared by skeleton (so in any case, spacing or look-alike).
 RESERVED_DISPLAY_NAMES = frozenset({"deleted player", "удалённый игрок", "admin", "system"})
@@ -72,7 +73,9 @@ def user_anonymise(*, user: User) -> None:
 
     Personal data goes (email addresses, names, password, permissions); the row stays with a
     placeholder name and ``deleted_at`` set, so pages show "deleted player". ``is_active=False``
-    also ends every open session at its next request.
+    also ends every open session at its next request. Then ``account_deleted`` lets the apps
+    above free what the account still holds (seats, tables, matches in play, tournament entries)
+    in the same transaction; finished matches keep it, anonymised.
     """
     EmailAddress.objects.filter(user=user).delete()
     placeholder = f"deleted-{user.pk}"
@@ -89,6 +92,7 @@ def user_anonymise(*, user: User) -> None:
     user.save()
     user.groups.clear()
     user.user_permissions.clear()
+    account_deleted.send(sender=User, user=user)
 
 
 def _bot(level: User.BotLevel, number: int) -> User | None:
