@@ -7,7 +7,13 @@ that address, so a forged header must neither escape them nor lock out someone e
 
 from __future__ import annotations
 
+import http.cookiejar
 import re
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,6 +25,8 @@ from django.core.cache import cache
 from accounts.models import User
 from durak_site.asgi import application
 from durak_site.proxy import TrustedProxyMiddleware, client_address
+
+from .helpers import ROOT, clean_env, free_port, manage, wait_for_port
 
 SettingsWrapper = Any  # pytest-django's ``settings`` fixture (its wrapper class is private)
 
@@ -161,3 +169,51 @@ async def test_someone_elses_failures_behind_the_same_proxy_do_not_lock_a_player
         await _login("203.0.113.66", f"nobody{attempt}@example.com", "x")
     response = await _login("198.51.100.4", "vasya@example.com", PASSWORD)
     assert response["status"] == 302
+
+
+# --- the real chain: daphne (no --proxy-headers) behind a proxy that appends ----------------
+
+
+@pytest.fixture(scope="module")
+def daphne_behind_one_proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """``manage.py serve`` (daphne as production runs it) with ``DJANGO_TRUSTED_PROXIES=1``; the
+    test plays the nginx in front, appending the client's address as ``$proxy_add_x_forwarded_for``
+    does."""
+    database = Path(tmp_path_factory.mktemp("proxy")) / "site.sqlite3"
+    env = clean_env(SQLITE_PATH=str(database), DJANGO_TRUSTED_PROXIES="1")
+    migrated = manage("migrate", "--noinput", env=env)
+    assert migrated.returncode == 0, migrated.stderr
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "serve", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+    )
+    wait_for_port(port, process)
+    yield port
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def _login_through(port: int, forwarded: str, email: str) -> str:
+    """One failed login, as a browser behind the proxy sends it; the page that comes back."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.addheaders = [("X-Forwarded-For", forwarded)]
+    url = f"http://127.0.0.1:{port}/accounts/login/"
+    with opener.open(url, timeout=10) as response:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.read().decode())
+    assert token is not None
+    body = urlencode({"csrfmiddlewaretoken": token.group(1), "login": email, "password": "x"}).encode()
+    with opener.open(urllib.request.Request(url, data=body), timeout=10) as response:
+        return str(response.read().decode())
+
+
+@pytest.mark.slow
+def test_through_daphne_forged_entries_count_as_the_one_real_client(daphne_behind_one_proxy: int) -> None:
+    port = daphne_behind_one_proxy
+    for attempt in range(10):
+        page = _login_through(port, f"10.1.2.{attempt}, 203.0.113.7", f"nobody{attempt}@example.com")
+        assert "Too many failed login attempts" not in page
+    assert "Too many failed login attempts" in _login_through(port, "10.1.2.99, 203.0.113.7", "x@example.com")
+    # Another real client behind the same proxy is not locked out by those failures.
+    assert "Too many failed login attempts" not in _login_through(port, "198.51.100.4", "y@example.com")
