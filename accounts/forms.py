@@ -7,13 +7,34 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from .models import DISPLAY_NAME_MAX_LENGTH, User, display_name_validators
-from .services import display_name_is_reserved, display_name_is_taken
+from .names import normalise
+from .services import display_name_is_lookalike, display_name_is_reserved, display_name_is_taken
+
+
+class DisplayNameField(forms.CharField):
+    """A display name, normalised (NFC, single spaces) before the validators see it."""
+
+    def to_python(self, value: Any) -> str:
+        return normalise(str(super().to_python(value)))
+
+
+def clean_display_name_value(name: str, *, exclude_pk: int | None = None) -> str:
+    """Refuse a reserved name, a taken one and one that looks like a taken one."""
+    if display_name_is_reserved(name):
+        raise forms.ValidationError(_("This display name is reserved."), code="reserved")
+    if display_name_is_lookalike(name, exclude_pk=exclude_pk):
+        raise forms.ValidationError(
+            _("This display name looks too much like one already taken."), code="lookalike"
+        )
+    if display_name_is_taken(name, exclude_pk=exclude_pk):
+        raise forms.ValidationError(_("This display name is already taken."), code="taken")
+    return name
 
 
 class DisplayNameSignupForm(forms.Form):
     """The extra field of allauth's signup form (``ACCOUNT_SIGNUP_FORM_CLASS``)."""
 
-    display_name = forms.CharField(
+    display_name = DisplayNameField(
         label=_("Display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         validators=display_name_validators,
@@ -22,12 +43,7 @@ class DisplayNameSignupForm(forms.Form):
     )
 
     def clean_display_name(self) -> str:
-        name: str = self.cleaned_data["display_name"].strip()
-        if display_name_is_reserved(name):
-            raise forms.ValidationError(_("This display name is reserved."), code="reserved")
-        if display_name_is_taken(name):
-            raise forms.ValidationError(_("This display name is already taken."), code="taken")
-        return name
+        return clean_display_name_value(self.cleaned_data["display_name"])
 
     def signup(self, request: HttpRequest, user: User) -> None:
         """Required by allauth; the adapter already stored the display name before the first save."""

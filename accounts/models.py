@@ -1,8 +1,10 @@
 """The club's user: a public display name, bot accounts, and deletion that keeps history readable."""
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.core.validators import MinLengthValidator, RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
@@ -10,15 +12,45 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .names import invisible_characters, normalise, skeleton
+
 DISPLAY_NAME_MAX_LENGTH = 32
+#: Room for the skeleton of the longest name (compatibility forms can spell one character as several).
+DISPLAY_NAME_KEY_MAX_LENGTH = 255
+
+
+def validate_visible(name: str) -> None:
+    """Refuse characters that draw nothing (zero-width spaces, direction marks, Hangul fillers...)."""
+    found = invisible_characters(name)
+    if found:
+        raise ValidationError(
+            _("Display names cannot contain invisible or formatting characters (%(found)s)."),
+            code="invisible",
+            params={"found": ", ".join(found)},
+        )
+
+
+def validate_normalised(name: str) -> None:
+    """Refuse spaces the signup form would have folded (the admin stores what staff typed)."""
+    if name != normalise(name):
+        raise ValidationError(_("Use single spaces between words, none at either end."), code="spaces")
+
+
+def validate_key_length(name: str) -> None:
+    if len(skeleton(name)) > DISPLAY_NAME_KEY_MAX_LENGTH:
+        raise ValidationError(_("This display name is too long."), code="too_long")
+
 
 display_name_validators: list[Callable[[str], None]] = [
+    validate_visible,
+    validate_normalised,
     MinLengthValidator(2),
     RegexValidator(
-        r"^\w[\w .\-]*\w$",
+        r"^\w[\w .\-]*\w\Z",
         _("Use letters, digits, spaces, dots, dashes and underscores; start and end with a letter "
           "or digit."),
     ),
+    validate_key_length,
 ]
 
 
@@ -38,6 +70,14 @@ class User(AbstractUser):
     display_name = models.CharField(
         _("display name"), max_length=DISPLAY_NAME_MAX_LENGTH, validators=display_name_validators
     )
+    display_name_key = models.CharField(
+        _("display name skeleton"),
+        max_length=DISPLAY_NAME_KEY_MAX_LENGTH,
+        default="",
+        editable=False,
+        help_text=_("What the display name looks like (accounts.names.skeleton): unique, so no two "
+                    "names look alike."),
+    )
     is_bot = models.BooleanField(_("bot"), default=False)
     bot_level = models.CharField(
         _("bot level"), max_length=16, choices=BotLevel.choices, blank=True, default=""
@@ -53,6 +93,11 @@ class User(AbstractUser):
                 name="accounts_user_display_name_ci_unique",
                 violation_error_message=_("This display name is already taken."),
             ),
+            models.UniqueConstraint(
+                fields=("display_name_key",),
+                name="accounts_user_display_name_key_unique",
+                violation_error_message=_("This display name looks too much like one already taken."),
+            ),
             models.CheckConstraint(
                 condition=(
                     models.Q(is_bot=False, bot_level="")
@@ -64,6 +109,19 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.public_name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Store the display name's skeleton with it (``display_name_key``).
+
+        A key that carries a ``#<pk>`` suffix belongs to a name that already looked like another
+        when skeletons were introduced (migration 0004); it is kept while the name stays."""
+        key = skeleton(self.display_name)
+        if self.display_name_key.rpartition("#")[0] != key:
+            self.display_name_key = key
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "display_name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def is_deleted(self) -> bool:

@@ -11,8 +11,8 @@ from games.live.presenters import may_watch
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
 from ratings.charts import rating_chart
-from ratings.elo import PROVISIONAL_GAMES, is_provisional
-from ratings.selectors import user_rating_points, user_ratings
+from ratings.elo import PROVISIONAL_GAMES, START_RATING, is_provisional
+from ratings.selectors import HistoryPoint, user_rating_points, user_ratings
 from tournaments.selectors import player_history
 
 
@@ -30,6 +30,11 @@ def rules(request: HttpRequest) -> HttpResponse:
 RECENT_MATCHES = 10
 
 
+def _first_rating(points: list[HistoryPoint]) -> float:
+    """The rating before a pool's first game: where its chart starts (a bot's level start)."""
+    return points[0].rating - points[0].delta if points else START_RATING
+
+
 def profile(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's public page: ratings per pool with their history charts, recent matches and
     tournaments."""
@@ -43,6 +48,7 @@ def profile(request: HttpRequest, pk: int) -> HttpResponse:
             "chart": rating_chart(
                 [p.rating for p in points.get(rating.pool, [])],
                 [p.match_id for p in points.get(rating.pool, [])],
+                start=_first_rating(points.get(rating.pool, [])),
             ),
         }
         for rating in user_ratings(user=player)

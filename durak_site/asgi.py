@@ -1,7 +1,10 @@
 """The ASGI entry point: HTTP through Django, websockets through Channels.
 
-Websockets pass the allowed-hosts origin check (a page on another site cannot open a socket with our
-cookies) and the session/auth middleware (``scope["user"]``) before reaching the route table.
+Everything first passes ``durak_site.proxy.TrustedProxyMiddleware``, which sets the client's
+address from the trusted proxies' ``X-Forwarded-For`` entries. Websockets then pass the origin
+check (``durak_site.origins``: the whole origin, scheme, host and port, must be the site's own or
+a trusted one, so a page on another site cannot open a socket with our cookies) and the
+session/auth middleware (``scope["user"]``) before reaching the route table.
 """
 
 import os
@@ -14,15 +17,16 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from .origins import OriginValidator  # noqa: E402
+from .proxy import TrustedProxyMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+application = TrustedProxyMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": OriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )

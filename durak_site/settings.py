@@ -52,6 +52,12 @@ ALLOWED_HOSTS = env_list(
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_ENV=production")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+#: How many proxies of ours stand in front of daphne, each appending its peer to X-Forwarded-For:
+#: the client's address is the entry the outermost one wrote (``durak_site.proxy``). 0 (the
+#: default) ignores the header and takes the socket's peer. Rate limits count by this address.
+TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured("DJANGO_TRUSTED_PROXIES must be 0 or more")
 
 INSTALLED_APPS = [
     # durak_site first: its runserver (daphne + embedded Celery worker) wins over daphne's.
@@ -237,6 +243,11 @@ ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# allauth counts its per-address limits by REMOTE_ADDR: the ASGI scope's client, which
+# ``durak_site.proxy`` already took from the trusted proxies' entries. allauth must not read
+# X-Forwarded-For again (its count raises ImproperlyConfigured on a shorter header).
+ALLAUTH_TRUSTED_PROXY_COUNT = 0
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = None
 #: allauth's limits, stated here so they are visible; counted in the cache (Redis when set).
 ACCOUNT_RATE_LIMITS = {
     "signup": "10/m/ip,50/h/ip",

@@ -1,11 +1,17 @@
 """HTTP routes. Websocket routes live in ``durak_site.routing``."""
 
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
 from club import views as club_views
 from games.live import views as game_views
 from tournaments import views as tournament_views
+
+# The admin has no login form of its own: signing in goes through allauth's, with its limits on
+# failed attempts per address and per account (ACCOUNT_RATE_LIMITS), instead of Django's admin
+# form, which has none. A signed-in member who is not staff gets 403.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("", club_views.home, name="home"),

@@ -2,11 +2,30 @@
 
 Matches and moves are written only by ``games.live.services`` (the version and the move log must stay
 in step), so their admin pages show them without letting staff edit the play.
+
+Staff play too, so a match's secrets stay hidden from everyone while it is played, the admin and
+superusers included: the seed (it determines the whole deal) and the snapshot (every hand and the
+order of the stock). Their fields are left off the page of a match in play, and no lookup in the
+admin's query string may filter on them (``?seed__startswith=`` would read the seed out a
+character at a time). Once the match is over both are shown, as the public replay shows them.
+The move log holds only public events (what everyone at the table saw), and the players' inline
+only public standing.
 """
 
 from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Match, MatchPlayer, Move, Seat, Table
+
+#: Fields of a match that give the game away while it is played.
+SECRET_FIELDS = ("seed", "snapshot")
+
+
+def touches_secrets(lookup: str) -> bool:
+    """Whether an admin query-string lookup (``seed__startswith``, ``match__snapshot__hands``...)
+    reads a match's secret fields, from a match or through a relation to one."""
+    return any(part in SECRET_FIELDS for part in lookup.split("__"))
 
 
 class SeatInline(admin.TabularInline[Seat, Table]):
@@ -23,6 +42,9 @@ class TableAdmin(admin.ModelAdmin[Table]):
     raw_id_fields = ("creator",)
     inlines = (SeatInline,)
 
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
+        return not touches_secrets(lookup) and super().lookup_allowed(lookup, value, request)
+
 
 class MatchPlayerInline(admin.TabularInline[MatchPlayer, Match]):
     model = MatchPlayer
@@ -36,23 +58,40 @@ class MatchPlayerInline(admin.TabularInline[MatchPlayer, Match]):
 class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = ("id", "table", "number", "status", "version", "started_at", "finished_at")
     list_filter = ("status",)
-    readonly_fields = (
+    #: What every match's page shows; the secrets join them once the match is over.
+    public_fields = (
         "table",
         "number",
         "rules",
-        "seed",
         "dealer",
         "status",
         "version",
-        "snapshot",
+        "last_seq",
         "deadline_at",
+        "timer_at",
         "started_at",
         "finished_at",
         "result",
     )
+    readonly_fields = (*public_fields, *SECRET_FIELDS, "secrets_hidden")
     inlines = (MatchPlayerInline,)
 
-    def has_add_permission(self, request: object) -> bool:
+    def get_fields(self, request: HttpRequest, obj: Match | None = None) -> tuple[str, ...]:
+        if obj is not None and not obj.is_active:
+            return (*self.public_fields, *SECRET_FIELDS)
+        return (*self.public_fields, "secrets_hidden")
+
+    @admin.display(description=_("seed and snapshot"))
+    def secrets_hidden(self, obj: Match) -> str:
+        return str(_("Hidden while the match is played: they hold the deal, every hand and the stock."))
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
+        return not touches_secrets(lookup) and super().lookup_allowed(lookup, value, request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Match | None = None) -> bool:
         return False
 
 
@@ -62,8 +101,11 @@ class MoveAdmin(admin.ModelAdmin[Move]):
     list_filter = ("by",)
     readonly_fields = ("match", "seq", "seat", "action", "events", "by", "at")
 
-    def has_add_permission(self, request: object) -> bool:
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
+        return not touches_secrets(lookup) and super().lookup_allowed(lookup, value, request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: object, obj: object = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
         return False

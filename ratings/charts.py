@@ -39,14 +39,15 @@ class Chart:
     start_y: float
 
 
-def rating_chart(ratings: Sequence[float], match_ids: Sequence[int]) -> Chart:
-    """The chart of ``ratings`` (one per game, oldest first), starting from ``START_RATING``.
+def rating_chart(ratings: Sequence[float], match_ids: Sequence[int], start: float = START_RATING) -> Chart:
+    """The chart of ``ratings`` (one per game, oldest first), starting from ``start`` (the rating
+    before the first game: ``START_RATING`` for people, a bot's level start for a bot).
 
     >>> chart = rating_chart([1520.0, 1500.0], [7, 8])
     >>> [dot.rating for dot in chart.dots], chart.dots[0].x < chart.dots[1].x
     ([1520, 1500], True)
     """
-    values = [START_RATING, *ratings]
+    values = [start, *ratings]
     low, high = min(values), max(values)
     if high - low < 40:
         middle = (high + low) / 2
@@ -74,5 +75,5 @@ def rating_chart(ratings: Sequence[float], match_ids: Sequence[int]) -> Chart:
         points=" ".join(f"{x},{y}" for x, y in coords),
         dots=dots,
         ticks=ticks,
-        start_y=y_of(START_RATING),
+        start_y=y_of(start),
     )

@@ -18,9 +18,10 @@ PROVISIONAL_SHOWN = 50
 
 
 def leaderboard_page(*, pool: str, page: int | str = 1) -> Page[Rating]:
-    """Established ratings of ``pool`` (at least ``PROVISIONAL_GAMES`` games), best first."""
+    """Established ratings of people in ``pool`` (at least ``PROVISIONAL_GAMES`` games), best
+    first. Bots are listed apart (``bot_ratings``)."""
     rows = (
-        Rating.objects.filter(pool=pool, games__gte=PROVISIONAL_GAMES)
+        Rating.objects.filter(pool=pool, games__gte=PROVISIONAL_GAMES, user__is_bot=False)
         .select_related("user")
         .order_by("-rating", "user_id")
     )
@@ -28,11 +29,22 @@ def leaderboard_page(*, pool: str, page: int | str = 1) -> Page[Rating]:
 
 
 def provisional_ratings(*, pool: str, limit: int = PROVISIONAL_SHOWN) -> QuerySet[Rating]:
-    """Provisional ratings of ``pool`` (fewer games), listed apart: best first, ``limit`` rows."""
+    """Provisional ratings of people in ``pool`` (fewer games), listed apart: best first,
+    ``limit`` rows."""
     return (
-        Rating.objects.filter(pool=pool, games__lt=PROVISIONAL_GAMES)
+        Rating.objects.filter(pool=pool, games__lt=PROVISIONAL_GAMES, user__is_bot=False)
         .select_related("user")
         .order_by("-rating", "user_id")[:limit]
+    )
+
+
+def bot_ratings(*, pool: str) -> QuerySet[Rating]:
+    """The bots' ratings in ``pool``, best first: rated like anyone, listed apart from people (a
+    handful of rows: one per bot account that has played the pool)."""
+    return (
+        Rating.objects.filter(pool=pool, user__is_bot=True)
+        .select_related("user")
+        .order_by("-rating", "user_id")
     )
 
 

@@ -33,17 +33,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import F, Max, Min, Q, QuerySet
+from django.db.models import F, Max, Min, Prefetch, Q, QuerySet
 
 from games.engine import Rules
-from games.models import Match
+from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from games.results import DRAW, FOOL, WON, seat_outcome
 from ratings.elo import START_RATING, k_factor, multiplayer_changes, team_changes
 from ratings.models import Rating, RatingChange
+from ratings.starts import start_rating
 
 #: The advisory-lock key of rating writes on PostgreSQL ("elo" in ASCII).
 RATINGS_LOCK_KEY = 0x656C6F
+
+#: A match's players with their users: whether each is a bot, and of which level, sets its start.
+_PLAYERS_WITH_USERS = Prefetch("players", queryset=MatchPlayer.objects.select_related("user"))
 
 
 def match_pool(match: Match) -> str | None:
@@ -67,6 +71,11 @@ class Standing:
     @classmethod
     def of(cls, row: Rating) -> Standing:
         return cls(row.rating, row.games, row.wins, row.fools, row.draws, row.best)
+
+    @classmethod
+    def new(cls, start: float) -> Standing:
+        """A player's standing before their first game in a pool (a bot's: its level's start)."""
+        return cls(rating=start, best=start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,18 +122,36 @@ class RatingBook:
 
     The incremental service fills it with the rows of one match's players; the recompute fills
     it from nothing with the whole history. Both then apply matches through the same code.
+    ``starts`` gives the first rating of players who have none yet in a pool (bots start at
+    their level's measured strength, ``ratings.starts``); anyone else starts at ``START_RATING``.
     """
 
-    def __init__(self, standings: Mapping[tuple[int, str], Standing] | None = None) -> None:
+    def __init__(
+        self,
+        standings: Mapping[tuple[int, str], Standing] | None = None,
+        starts: Mapping[int, float] | None = None,
+    ) -> None:
         self.standings: dict[tuple[int, str], Standing] = dict(standings or {})
+        self.starts: dict[int, float] = dict(starts or {})
 
     def standing(self, user_id: int, pool: str) -> Standing:
-        return self.standings.setdefault((user_id, pool), Standing())
+        key = (user_id, pool)
+        if key not in self.standings:
+            self.standings[key] = Standing.new(self.starts.get(user_id, START_RATING))
+        return self.standings[key]
 
     def apply(
-        self, *, pool: str, result: Mapping[str, Any], teams: bool, seats: Mapping[int, int]
+        self,
+        *,
+        pool: str,
+        result: Mapping[str, Any],
+        teams: bool,
+        seats: Mapping[int, int],
+        starts: Mapping[int, float] | None = None,
     ) -> list[Change]:
-        """Apply a match (``seats``: seat -> user id) and return each player's change."""
+        """Apply a match (``seats``: seat -> user id; ``starts``: first ratings of its players,
+        user id -> rating, for those new to the pool) and return each player's change."""
+        self.starts.update(starts or {})
         before = {seat: self.standing(user_id, pool) for seat, user_id in seats.items()}
         ratings = {seat: s.rating for seat, s in before.items()}
         games = {seat: s.games for seat, s in before.items()}
@@ -188,7 +215,7 @@ def match_rate(match_id: int) -> bool:
             rated_matches()
             .filter(Q(finished_at__lt=match.finished_at) | Q(finished_at=match.finished_at, pk__lte=match.pk))
             .exclude(pk__in=RatingChange.objects.values("match_id"))
-            .prefetch_related("players")
+            .prefetch_related(_PLAYERS_WITH_USERS)
         )
         seq = RatingChange.objects.aggregate(last=Max("seq"))["last"] or 0
         applied = False
@@ -200,8 +227,14 @@ def match_rate(match_id: int) -> bool:
         return applied
 
 
+def _starts(match: Match) -> dict[int, float]:
+    """User id -> the rating each player of ``match`` would start a pool with."""
+    return {player.user_id: start_rating(player.user) for player in match.players.all()}
+
+
 def _apply(match: Match, seq: int) -> None:
-    """Write one match's changes: lock its players' rows, play the book, save rows and changes."""
+    """Write one match's changes: lock its players' rows, play the book, save rows and changes.
+    A player new to the pool (no row yet) starts at ``start_rating``: a bot at its level's."""
     pool = match_pool(match)
     assert pool is not None and match.result is not None
     seats = {player.seat: player.user_id for player in match.players.all()}
@@ -209,7 +242,7 @@ def _apply(match: Match, seq: int) -> None:
         row.user_id: row
         for row in Rating.objects.select_for_update().filter(pool=pool, user_id__in=seats.values())
     }
-    book = RatingBook({(user_id, pool): Standing.of(row) for user_id, row in rows.items()})
+    book = RatingBook({(user_id, pool): Standing.of(row) for user_id, row in rows.items()}, _starts(match))
     changes = book.apply(pool=pool, result=match.result, teams=bool(match.rules.get("teams")), seats=seats)
     for change in changes:
         standing = book.standing(change.user_id, pool)
@@ -265,12 +298,13 @@ class Difference:
 def ratings_recompute() -> RatingBook:
     """Every standing recomputed from the history of rated matches, in the order they were applied."""
     book = RatingBook()
-    for match in applied_order().prefetch_related("players"):
+    for match in applied_order().prefetch_related(_PLAYERS_WITH_USERS):
         pool = match_pool(match)
         if pool is None or match.result is None:
             continue
         seats = {player.seat: player.user_id for player in match.players.all()}
-        book.apply(pool=pool, result=match.result, teams=bool(match.rules.get("teams")), seats=seats)
+        teams = bool(match.rules.get("teams"))
+        book.apply(pool=pool, result=match.result, teams=teams, seats=seats, starts=_starts(match))
     return book
 
 

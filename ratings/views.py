@@ -1,4 +1,5 @@
-"""The leaderboard page: one pool at a time, established players ranked, provisional ones apart."""
+"""The leaderboard page: one pool at a time, established players ranked, provisional ones apart,
+bots apart from both."""
 
 from __future__ import annotations
 
@@ -7,11 +8,18 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from accounts.models import User
 from games.words import pool_choices
 from ratings.elo import PROVISIONAL_GAMES
-from ratings.selectors import leaderboard_page, provisional_ratings
+from ratings.selectors import bot_ratings, leaderboard_page, provisional_ratings
+from ratings.starts import BOT_START_RATINGS
 
 DEFAULT_POOL = "podkidnoy:2"
+
+
+def bot_level_label(level: str) -> str:
+    """The level's name as the site shows it ("easy", "лёгкий")."""
+    return str(User.BotLevel(level).label)
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
@@ -31,5 +39,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "first_rank": page.start_index(),
         "provisional": list(provisional_ratings(pool=pool)),
         "provisional_games": PROVISIONAL_GAMES,
+        "bots": list(bot_ratings(pool=pool)),
+        "bot_starts": [(bot_level_label(level), round(start)) for level, start in BOT_START_RATINGS.items()],
     }
     return render(request, "ratings/leaderboard.html", context)

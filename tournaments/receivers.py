@@ -1,15 +1,24 @@
 """Tournaments listen to the end of every match (``games.signals.match_finished``): one played at
 a tournament's table moves its tournament on once the result is committed
-(``tournaments.tasks.match_finished``, idempotent)."""
+(``tournaments.tasks.match_finished``, idempotent). And to deleted accounts
+(``accounts.signals.account_deleted``): every entry still in play is withdrawn, so the account is
+never paired again (in a tournament under way its remaining games are forfeited, as for anyone
+who withdraws)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from accounts.models import User
+from accounts.signals import account_deleted
 from durak_site.tasks import enqueue_on_commit
 from games.models import Match
 from games.signals import match_finished
-from tournaments import tasks
+from tournaments import services, tasks
+from tournaments.models import Entry
+
+logger = logging.getLogger(__name__)
 
 
 def advance_when_finished(sender: type[Match], *, match: Match, **kwargs: Any) -> None:
@@ -18,8 +27,21 @@ def advance_when_finished(sender: type[Match], *, match: Match, **kwargs: Any) -
         enqueue_on_commit(tasks.match_finished, match.pk)
 
 
+def withdraw_deleted_account(sender: type[User], *, user: User, **kwargs: Any) -> None:
+    """Withdraw a deleted account from every tournament it is still in."""
+    entries = Entry.objects.filter(player=user, state=Entry.State.ACTIVE)
+    for tournament_id in entries.values_list("tournament_id", flat=True):
+        try:
+            services.entry_withdraw(tournament_id=tournament_id, user=user)
+        except services.TournamentError as error:  # the tournament is over: its entry stays
+            logger.info("deleted user %s stays in tournament %s: %s", user.pk, tournament_id, error)
+
+
 def connect() -> None:
     """Called from ``TournamentsConfig.ready``."""
     match_finished.connect(
         advance_when_finished, sender=Match, dispatch_uid="tournaments.advance_when_finished"
+    )
+    account_deleted.connect(
+        withdraw_deleted_account, sender=User, dispatch_uid="tournaments.withdraw_deleted_account"
     )

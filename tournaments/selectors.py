@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from ratings.starts import start_rating
 
 from accounts.models import User
 from games.engine import Rules
 from games.models import Match
 from games.pools import rated_pool
-from ratings.elo import START_RATING
 from ratings.models import Rating
 from tournaments.elimination import BracketPlan, Format, SlotId, SlotState, bracket_state, plan_bracket
 from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
@@ -28,10 +28,11 @@ from tournaments.standings import GameResult, Standing, multitable_standings, tw
 
 def seed_rating(user: User, rules: Rules) -> float:
     """The rating a player is seeded by: theirs in the pool of the tournament's game (the
-    variant's standard pool for that table size when the options are not standard)."""
+    variant's standard pool for that table size when the options are not standard); without one,
+    the rating they would start with (a bot's level start)."""
     pool = rated_pool(Rules.for_variant(rules.variant, players=rules.players))
     row = Rating.objects.filter(user=user, pool=pool).values_list("rating", flat=True).first()
-    return float(row) if row is not None else START_RATING
+    return float(row) if row is not None else start_rating(user)
 
 
 # --- lists --------------------------------------------------------------------------------------

@@ -189,7 +189,9 @@ def socket_verdict(path: str, user: User | None) -> tuple[bool, int | None]:
     """``(accepted, close code)`` of a websocket to ``path`` for ``user``."""
 
     async def attempt() -> tuple[bool, int | None]:
-        communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver")])
+        communicator = WebsocketCommunicator(
+            application, path, headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")]
+        )
         communicator.scope["user"] = user or AnonymousUser()
         connected, code = await communicator.connect(timeout=5)
         if connected:
