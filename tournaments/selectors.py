@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
-from ratings.starts import start_rating
 
 from accounts.models import User
 from games.engine import Rules
 from games.models import Match
 from games.pools import rated_pool
 from ratings.models import Rating
+from ratings.starts import start_rating
 from tournaments.elimination import BracketPlan, Format, SlotId, SlotState, bracket_state, plan_bracket
 from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
 from tournaments.multitable import TableResult
