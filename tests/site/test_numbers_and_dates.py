@@ -26,7 +26,7 @@ from ratings.services import match_rate
 from tests.games.services_support import make_user
 from tests.ratings.builders import finished_match, make_users
 from tests.tournaments.support import play_running_games, started_with_player
-from tournaments.models import Tournament
+from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -122,6 +122,10 @@ def test_numbers_for_people_are_localised() -> None:
     organiser = make_user("organiser")
     tournament, _ = started_with_player(organiser, 4, "rr", format=Tournament.Format.SWISS, rounds=3)
     tournament = play_running_games(tournament)
+    # A drawn game gives half points, so the page has a fraction to show whatever the games did.
+    drawn = Pairing.objects.filter(tournament=tournament, status=Pairing.Status.DONE).first()
+    assert drawn is not None
+    Pairing.objects.filter(pk=drawn.pk).update(score=0.5, winner=None, fool=None)
     html = russian_client().get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     start = html.index('class="standings"')
     standings = html[start : html.index("</table>", start)]
