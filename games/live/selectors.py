@@ -1,13 +1,13 @@
 """Reads of live play for pages, sockets and commands (services write, selectors read).
 
-Nothing here returns the seed or the snapshot to a caller that renders: views and consumers build
-a viewer's context from ``match_state(match)`` through the presenter, which asks the engine for
-that viewer's ``View`` only.
+Nothing here returns the seed or the snapshot to a caller that renders: views and consumers hand
+the ``LoadedMatch`` of ``match_load`` to the presenter, which asks its engine state for one
+viewer's ``View`` only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
 from games.engine import GameRecord, GameState, Rules
+from games.live.loaded import LoadedMatch
 from games.models import Match, MatchPlayer, Move, Seat, Table
 
 
@@ -64,52 +65,37 @@ def user_tables(*, user: User) -> QuerySet[Table]:
     return Table.objects.filter(seats__user=user).exclude(status=Table.Status.CLOSED)
 
 
-def match_get(*, match_id: int) -> Match:
-    """A match with its table and players (each with its user), ordered by seat."""
-    return (
-        Match.objects.select_related("table")
-        .prefetch_related(Prefetch("players", queryset=MatchPlayer.objects.select_related("user")))
-        .get(pk=match_id)
-    )
+def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False) -> LoadedMatch | None:
+    """The match as live play reads it (``games.live.loaded``), or ``None`` without such a match:
+    the row with its table, the players with their users and the log lines after
+    ``moves_after`` (the whole log from 0; none are read with ``None``, and the result then
+    carries the lines after the match's last one, that is none). What the match page, every
+    socket push (once per seat per move) and the POST fallback read.
 
+    ``lock`` is for ``services.turn.match_lock`` alone, the one way a service locks a match: the
+    row stays locked until the current transaction ends (``FOR UPDATE`` where the database has it;
+    on SQLite a writer holds the whole database from ``BEGIN``), so it must run in one, as
+    ``select_for_update`` must.
 
-@dataclass(frozen=True, slots=True)
-class MatchRows:
-    """A match as its page is drawn: the row (with its table), its players (with their users) in
-    seat order and the moves of its log after some point."""
-
-    match: Match
-    players: list[MatchPlayer]
-    moves: list[Move]
-
-
-def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) -> MatchRows | None:
-    """The rows of ``match_get`` and ``match_moves(after_seq=...)`` (none with ``None``), or
-    ``None`` without such a match: what every socket push reads, once per seat per move, and what
-    a move reads under its lock.
-
-    With ``lock`` the match row stays locked until the current transaction ends (``FOR UPDATE``
-    where the database has it; on SQLite a writer holds the whole database from ``BEGIN``), so it
-    must run in one, as ``select_for_update`` must.
-
-    Why plain SQL, three statements (the match with its table, the players with their users, the
-    log lines): composing these queries through the ORM cost a push about three times the CPU of
-    running them (``manage.py bench_moves``), a push is the most frequent read of the site, and
-    every statement is a round trip on the path of a move to the other seats."""
+    Why plain SQL, three statements (the match with its table and the id of the next match at the
+    table, the players with their users, the log lines): composing these queries through the ORM
+    cost a push about three times the CPU of running them (``manage.py bench_moves``), a push is
+    the most frequent read of the site, and every statement is a round trip on the path of a move
+    to the other seats."""
     if lock and connection.get_autocommit():
-        raise TransactionManagementError("match_rows(lock=True) must run inside a transaction.")
+        raise TransactionManagementError("match_load(lock=True) must run inside a transaction.")
     for_update = ""
     if lock and connection.features.has_select_for_update:
         for_update = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
     found = _joined(
-        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')} FROM {_MATCH} m"
+        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')}, {_NEXT_MATCH} FROM {_MATCH} m"
         f" JOIN {_TABLE} t ON t.id = m.table_id WHERE m.id = %s{for_update}",
-        [match_id],
+        [Match.Status.ACTIVE.value, match_id],
         (Match, Table),
     )
     if not found:
         return None
-    ((match, table),) = found
+    ((match, table, next_match_id),) = found
     match.table = table
     players = []
     for player, user in _joined(
@@ -120,22 +106,42 @@ def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) 
     ):
         player.user = user
         players.append(player)
-    moves = []
-    if after_seq is not None:
-        moves = [
-            move
-            for (move,) in _joined(
-                f"SELECT {_columns(Move, 'v')} FROM {_MOVE} v"
-                " WHERE v.match_id = %s AND v.seq > %s ORDER BY v.seq",
-                [match_id, after_seq],
-                (Move,),
-            )
-        ]
-    return MatchRows(match, players, moves)
+    if moves_after is None:
+        return LoadedMatch(match, players, [], int(match.last_seq), next_match_id)
+    return LoadedMatch(match, players, _moves(match_id, moves_after), moves_after, next_match_id)
+
+
+def with_moves_after(loaded: LoadedMatch, *, after_seq: int) -> LoadedMatch:
+    """``loaded`` carrying the log lines after ``after_seq``: itself when it carries exactly
+    those, the lines it carries cut when it carries more, else read (one statement)."""
+    if loaded.moves_after == after_seq:
+        return loaded
+    if loaded.moves_after < after_seq:
+        moves = [move for move in loaded.moves if move.seq > after_seq]
+    else:
+        moves = _moves(loaded.match.pk, after_seq)
+    return replace(loaded, moves=moves, moves_after=after_seq)
+
+
+def _moves(match_id: int, after_seq: int) -> list[Move]:
+    return [
+        move
+        for (move,) in _joined(
+            f"SELECT {_columns(Move, 'v')} FROM {_MOVE} v"
+            " WHERE v.match_id = %s AND v.seq > %s ORDER BY v.seq",
+            [match_id, after_seq],
+            (Move,),
+        )
+    ]
 
 
 _MATCH, _TABLE, _USER, _PLAYER, _MOVE = (
     model._meta.db_table for model in (Match, Table, User, MatchPlayer, Move)
+)
+#: The match dealt after ``m`` at its table (only a match that is over can have one).
+_NEXT_MATCH = (
+    f"CASE WHEN m.status = %s THEN NULL ELSE (SELECT n.id FROM {_MATCH} n"
+    " WHERE n.table_id = m.table_id AND n.number > m.number ORDER BY n.number DESC LIMIT 1) END"
 )
 
 
@@ -145,11 +151,11 @@ def _columns(model: type[Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
-def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
+def _joined(sql: str, params: list[Any], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
     """The rows of a query over ``models`` (each one's ``_columns`` in turn: a join, or one
     model), as instances: what ``select_related`` builds, minus composing the query. Every value
     goes through the converters the ORM applies (``from_db_value`` of a JSON field, SQLite's
-    dates...)."""
+    dates...); columns after the models' come as they are."""
     readers = [_reader(model, connection.vendor) for model in models]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -164,7 +170,7 @@ def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> lis
                     values[index] = function(values[index], column, connection)
             made.append(model.from_db(connection.alias, names, values))
             start += len(names)
-        instances.append(tuple(made))
+        instances.append((*made, *row[start:]))
     return instances
 
 
@@ -186,13 +192,6 @@ def _reader(model: type[Model], vendor: str) -> _Reader:
         if functions:
             converters.append((index, column, functions))
     return model, [field.attname for field in fields], converters
-
-
-def match_player(*, match: Match, user: User) -> MatchPlayer | None:
-    """``user``'s player row in ``match``, or ``None`` for a spectator or a stranger."""
-    if not user.is_authenticated:
-        return None
-    return match.players.filter(user=user).first()
 
 
 def match_moves(*, match_id: int, after_seq: int = 0) -> QuerySet[Move]:

@@ -39,7 +39,7 @@ TIMEOUT = 5
 
 @pytest.fixture(autouse=True)
 def seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: "consumer-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "consumer-seed")
 
 
 @dataclass

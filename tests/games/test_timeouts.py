@@ -18,14 +18,22 @@ from games.engine import Rules
 from games.live import services
 from games.models import Match, Move
 
-from .services_support import make_user, play_default, play_out, player, start_match, state_of
+from .services_support import (
+    make_user,
+    play_default,
+    play_out,
+    player,
+    start_match,
+    state_of,
+    task_sends,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: "timeouts-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "timeouts-seed")
 
 
 def test_a_deadline_plays_the_engines_default_for_the_waiting_seat() -> None:
@@ -162,8 +170,8 @@ def test_rearm_deadlines_enqueues_each_active_match_at_its_stored_deadline(
     Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() + timedelta(seconds=12))
     out = StringIO()
     with (
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
-        mock.patch("games.tasks.bot_turn.apply_async") as bot_task,
+        task_sends("games.deadline") as deadline_task,
+        task_sends("games.bot_turn") as bot_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         call_command("rearm_deadlines", stdout=out)
@@ -211,7 +219,7 @@ def test_rearm_all_goes_on_past_a_match_whose_rearm_fails(caplog: pytest.LogCapt
     broken = start_match(humans=[make_user("a"), make_user("b")])
     fine = start_match(humans=[make_user("c"), make_user("d")])
     Match.objects.filter(pk=broken.pk).update(snapshot={"not": "a state"})
-    with mock.patch("games.tasks.deadline.apply_async"):
+    with task_sends("games.deadline"):
         assert tasks.rearm_all.apply().get() == 1
     fine.refresh_from_db()
     assert fine.timer_at == fine.deadline_at  # armed again

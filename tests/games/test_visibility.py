@@ -50,7 +50,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: "visibility-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "visibility-seed")
 
 
 def page_for(match: Match, user: User | AnonymousUser) -> str:
