@@ -49,9 +49,10 @@ class ViewerDispatch:
       middleware decides). ``translation.override`` is context-local, and
       ``database_sync_to_async`` carries the context into its thread, so the rendered fragments
       and the services' error messages come out in that language too.
-    * No ``aclose_old_connections()`` before every handler: that thread hop is the largest
-      avoidable cost of a broadcast (NOTES.md). These consumers touch the database only through
-      ``database_sync_to_async``, which closes stale connections itself. This mirrors
+    * No ``aclose_old_connections()`` before every handler: it is a hop to a thread and back for
+      every event every socket receives, the largest avoidable cost of a broadcast. These
+      consumers touch the database only through ``database_sync_to_async``, which closes stale
+      connections itself. This mirrors
       ``channels.consumer.AsyncConsumer.dispatch`` (channels 4.3) minus that call;
       ``tests/games/test_consumers.py`` checks the internal it relies on.
     """

@@ -297,8 +297,8 @@ def _match_urls(match_id: int, script_prefix: str) -> MatchUrls:
 
 
 def _trump_on_show(view: View) -> str | None:
-    """The trump card while it really lies face up under the stock (RULES: it is the stock's last
-    card), or in circle stage 1 until it is drawn; once drawn, only its suit is shown.
+    """The trump card while it really lies face up under the stock (``docs/rules.md`` §1: it is the
+    last card drawn), or in circle stage 1 until it is drawn; once drawn, only its suit is shown.
 
     >>> from types import SimpleNamespace as V
     >>> _trump_on_show(V(trump_card="6H", stock_count=1, stage=0, drawn=None))
