@@ -167,9 +167,11 @@ def test_rearm_deadlines_enqueues_each_active_match_at_its_stored_deadline(
     """After a restart the broker's countdowns are gone; the database's deadline is not."""
     match = start_match(humans=[make_user("a")], bot_level="easy")
     finished = play_out(start_match(humans=[make_user("b"), make_user("c")]))
-    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() + timedelta(seconds=12))
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(deadline_at=now + timedelta(seconds=12))
     out = StringIO()
     with (
+        mock.patch("django.utils.timezone.now", return_value=now),  # the re-arm 12 s before it
         task_sends("games.deadline") as deadline_task,
         task_sends("games.bot_turn") as bot_task,
         django_capture_on_commit_callbacks(execute=True),

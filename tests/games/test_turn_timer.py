@@ -35,6 +35,7 @@ def _queued(deadline_task: mock.Mock) -> list[tuple[Any, ...]]:
 
 def test_the_deal_queues_one_timer_due_at_the_deadline(django_capture_on_commit_callbacks: Any) -> None:
     with (
+        mock.patch("django.utils.timezone.now", return_value=timezone.now()),  # one instant
         task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
