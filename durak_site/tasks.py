@@ -20,11 +20,23 @@ import logging
 from typing import Any
 
 from celery import Task
-from django.db import transaction
+from django.db import OperationalError, transaction
 
 from durak_site.celery import app
 
 logger = logging.getLogger(__name__)
+
+
+def retried_on_lost_database(*, max_retries: int) -> dict[str, Any]:
+    """The options of a task tried again, a little later each time, when it fails on a lost
+    database connection (``@shared_task(name=..., **retried_on_lost_database(max_retries=3))``).
+    Only for a task that is harmless twice: every task of the site checks what it was armed for."""
+    return {
+        "ignore_result": True,
+        "autoretry_for": (OperationalError,),
+        "retry_backoff": True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
+        "max_retries": max_retries,
+    }
 
 
 def enqueue_on_commit(

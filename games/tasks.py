@@ -15,19 +15,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from celery import shared_task
-from django.db import OperationalError
 
+from durak_site.tasks import retried_on_lost_database
 from games.live import broadcast, services
 from games.live.services.turn import BOT_TURN_TASK, DEADLINE_TASK
 
-#: A task that fails on a lost database connection is tried again a little later. Each is harmless
-#: twice: a timer or a bot turn checks what it was armed for, and a re-arm's duplicates do nothing.
-RETRIED: Final[dict[str, Any]] = {
-    "ignore_result": True,
-    "autoretry_for": (OperationalError,),
-    "retry_backoff": True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
-    "max_retries": 3,
-}
+#: Each is harmless twice: a timer or a bot turn checks what it was armed for, and a re-arm's
+#: duplicates do nothing.
+RETRIED: Final[dict[str, Any]] = retried_on_lost_database(max_retries=3)
 
 
 @shared_task(name=BOT_TURN_TASK, **RETRIED)
