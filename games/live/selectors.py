@@ -69,34 +69,37 @@ def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False
     """The match as live play reads it (``games.live.loaded``), or ``None`` without such a match:
     the row with its table, the players with their users and the log lines after
     ``moves_after`` (the whole log from 0; none are read with ``None``, and the result then
-    carries the lines after the match's last one, that is none). What the match page, every
-    socket push (once per seat per move) and the POST fallback read.
+    carries the lines after the match's last one, that is none) and, for a match that is over,
+    the match dealt after it at its table. What the match page, every socket push (once per seat
+    per move) and the POST fallback read.
 
     ``lock`` is for ``services.turn.match_lock`` alone, the one way a service locks a match: the
     row stays locked until the current transaction ends (``FOR UPDATE`` where the database has it;
     on SQLite a writer holds the whole database from ``BEGIN``), so it must run in one, as
     ``select_for_update`` must.
 
-    Why plain SQL, three statements (the match with its table and the id of the next match at the
-    table, the players with their users, the log lines): composing these queries through the ORM
-    cost a push about three times the CPU of running them (``manage.py bench_moves``), a push is
-    the most frequent read of the site, and every statement is a round trip on the path of a move
-    to the other seats."""
+    Why plain SQL, three statements (the match with its table, the players with their users, the
+    log lines): composing these queries through the ORM cost a push about three times the CPU of
+    running them (``manage.py bench_moves``), a push is the most frequent read of the site, and
+    every statement is a round trip on the path of a move to the other seats. The next match is a
+    fourth, for a match that is over only: folded into the first as a subquery it cost every
+    push's read about a third more time in PostgreSQL (planning it), for a link few pages show."""
     if lock and connection.get_autocommit():
         raise TransactionManagementError("match_load(lock=True) must run inside a transaction.")
     for_update = ""
     if lock and connection.features.has_select_for_update:
         for_update = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
     found = _joined(
-        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')}, {_NEXT_MATCH} FROM {_MATCH} m"
+        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')} FROM {_MATCH} m"
         f" JOIN {_TABLE} t ON t.id = m.table_id WHERE m.id = %s{for_update}",
-        [Match.Status.ACTIVE.value, match_id],
+        [match_id],
         (Match, Table),
     )
     if not found:
         return None
-    ((match, table, next_match_id),) = found
+    ((match, table),) = found
     match.table = table
+    next_match_id = None if match.is_active else _next_match_id(match)
     players = []
     for player, user in _joined(
         f"SELECT {_columns(MatchPlayer, 'p')}, {_columns(User, 'u')} FROM {_PLAYER} p"
@@ -123,6 +126,18 @@ def with_moves_after(loaded: LoadedMatch, *, after_seq: int) -> LoadedMatch:
     return replace(loaded, moves=moves, moves_after=after_seq)
 
 
+def _next_match_id(match: Match) -> int | None:
+    """The id of the match dealt after ``match`` at its table (by "play again"), if any."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT n.id FROM {_MATCH} n WHERE n.table_id = %s AND n.number > %s"
+            " ORDER BY n.number DESC LIMIT 1",
+            [match.table_id, match.number],
+        )
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
 def _moves(match_id: int, after_seq: int) -> list[Move]:
     return [
         move
@@ -138,11 +153,6 @@ def _moves(match_id: int, after_seq: int) -> list[Move]:
 _MATCH, _TABLE, _USER, _PLAYER, _MOVE = (
     model._meta.db_table for model in (Match, Table, User, MatchPlayer, Move)
 )
-#: The match dealt after ``m`` at its table (only a match that is over can have one).
-_NEXT_MATCH = (
-    f"CASE WHEN m.status = %s THEN NULL ELSE (SELECT n.id FROM {_MATCH} n"
-    " WHERE n.table_id = m.table_id AND n.number > m.number ORDER BY n.number DESC LIMIT 1) END"
-)
 
 
 @cache
@@ -151,11 +161,11 @@ def _columns(model: type[Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
-def _joined(sql: str, params: list[Any], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
+def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
     """The rows of a query over ``models`` (each one's ``_columns`` in turn: a join, or one
     model), as instances: what ``select_related`` builds, minus composing the query. Every value
     goes through the converters the ORM applies (``from_db_value`` of a JSON field, SQLite's
-    dates...); columns after the models' come as they are."""
+    dates...)."""
     readers = [_reader(model, connection.vendor) for model in models]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -170,7 +180,7 @@ def _joined(sql: str, params: list[Any], models: tuple[type[Model], ...]) -> lis
                     values[index] = function(values[index], column, connection)
             made.append(model.from_db(connection.alias, names, values))
             start += len(names)
-        instances.append((*made, *row[start:]))
+        instances.append(tuple(made))
     return instances
 
 
