@@ -13,7 +13,7 @@ from accounts.models import User
 from games.engine import Action, IllegalAction, NotationError
 from games.live.loaded import LoadedMatch
 from games.live.services import turn
-from games.live.services.errors import GameError, IllegalMove, MatchOver, NotYourSeat, StaleVersion
+from games.live.services.errors import GameError, IllegalMove, NotYourSeat, StaleVersion
 from games.models import Move
 from games.words import illegal_message
 
@@ -33,15 +33,10 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
         ) from error
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
-        match = loaded.match
-        if not match.is_active:
-            raise MatchOver()
-        player = loaded.player_of(user)
-        if player is None:
-            raise NotYourSeat()
+        player = turn.player_in_play(loaded, user)
         if player.autopilot:
             raise NotYourSeat(_("Your seat is played by the autopilot."))
-        if match.version != expected_version:
+        if loaded.match.version != expected_version:
             raise StaleVersion()
         try:
             turn.play(loaded, player.seat, action, Move.By.PLAYER)
@@ -78,11 +73,7 @@ def match_resign(*, match_id: int, user: User) -> None:
     """Resign: the seat goes on autopilot so the others can finish, and counts as the fool."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
-        if not loaded.match.is_active:
-            raise MatchOver()
-        player = loaded.player_of(user)
-        if player is None:
-            raise NotYourSeat()
+        player = turn.player_in_play(loaded, user)
         if player.resigned:
             raise GameError(_("You have already resigned."))
         turn.forfeit(loaded, player, resigned=True)

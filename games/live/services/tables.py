@@ -22,7 +22,7 @@ from games import bots
 from games.engine import Rules, new_game
 from games.live import broadcast
 from games.live.services import turn
-from games.live.services.errors import GameError, MatchOver, NotYourSeat, TableError, validate_rated_rules
+from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, Table
 
 
@@ -146,11 +146,8 @@ def match_abort(*, match_id: int, user: User) -> None:
     """Abort a match before its first action (any of its human players may)."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
+        turn.player_in_play(loaded, user)
         match = loaded.match
-        if not match.is_active:
-            raise MatchOver()
-        if loaded.player_of(user) is None:
-            raise NotYourSeat()
         if match.last_seq:
             raise GameError(_("The game has begun: it can no longer be aborted."))
         match.status = Match.Status.ABORTED

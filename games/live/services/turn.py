@@ -39,12 +39,13 @@ from typing import Any, Final
 from django.conf import settings
 from django.utils import timezone
 
+from accounts.models import User
 from durak_site.tasks import enqueue_on_commit
 from games import bots
 from games.engine import Action, GameState, IllegalAction, Rules
 from games.live import broadcast, selectors
 from games.live.loaded import LoadedMatch
-from games.live.services.errors import NO_SUCH_MATCH, GameError
+from games.live.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
 from games.models import Match, MatchPlayer, Move
 from games.results import match_result
 from games.signals import match_finished
@@ -69,6 +70,17 @@ def match_lock(match_id: int) -> LoadedMatch:
     if loaded is None:
         raise GameError(NO_SUCH_MATCH)
     return loaded
+
+
+def player_in_play(loaded: LoadedMatch, user: User) -> MatchPlayer:
+    """``user``'s player in the locked match; raises ``MatchOver`` when the match is over and
+    ``NotYourSeat`` when ``user`` does not play it."""
+    if not loaded.match.is_active:
+        raise MatchOver()
+    player = loaded.player_of(user)
+    if player is None:
+        raise NotYourSeat()
+    return player
 
 
 def is_bot_seat(player: MatchPlayer) -> bool:
