@@ -3,11 +3,11 @@
 Why one type (lila's ``GameProxy``: every handler reads the game through one door): the match
 page, a socket's push, the POST fallback of a move and the services that lock a match all want
 the same things, the match row with its table, its players with their users, some of its move
-log and the engine state, and each of them used to get them in its own way. A ``LoadedMatch`` is
-built by ``selectors.match_load`` (plain SQL, three statements at most) or, under the match's
-lock, by ``services.turn.match_lock``; a successful move returns the one it played on, so the
-mover's page is drawn from what the move committed without reading it back. The presenter takes
-it and reads nothing else.
+log and the engine state, and each of them used to get them in its own way. A ``LoadedMatch``
+is built by ``selectors.match_load`` (plain SQL, three statements; a fourth for a match that is
+over) or, under the match's lock, by ``services.turn.match_lock``; a successful move returns the
+one it played on, so the mover's page is drawn from what the move committed without reading it
+back. The presenter takes it and reads nothing else.
 
 ``moves`` are the lines of the log after ``moves_after``, in order: the whole log from
 ``moves_after == 0``, the lines a socket has not sent yet from its last one, or, for a move's
