@@ -60,7 +60,7 @@ def profile(request: HttpRequest, pk: int) -> HttpResponse:
             "opponents": [p for p in row.match.players.all() if p.user_id != pk],
         }
         for row in user_history(user=player)[:RECENT_MATCHES]
-        if may_watch(row.match, request.user)
+        if may_watch(row.match, row.match.players.all(), request.user)
     ]
     context = {
         "player": player,

@@ -4,18 +4,19 @@
   ``asyncio.Queue`` objects that belong to the serving event loop. A ``group_send`` from another
   thread (the embedded Celery worker, via ``async_to_sync``) puts into those queues from a foreign
   loop: the waiting consumer is not woken until daphne's next timer tick (0.5-1 s late), and under
-  pytest never (NOTES.md). The subclass remembers the loop its consumers receive on and hands every
-  call made from another loop over to it.
+  pytest never (``tests/site/test_channel_layer.py``). The subclass remembers the loop its
+  consumers receive on and hands every call made from another loop over to it.
 * Redis: ``ResyncingPubSubChannelLayer``, channels_redis's pub/sub layer (about 3x cheaper per
-  broadcast than its list-based ``RedisChannelLayer``, NOTES.md). It delivers at most once, which
-  the consumers allow for: broadcasts are thin "changed" events, each socket renders its view from
-  the database, and the match, lobby and tournament sockets start from the current view on every
-  (re)connect, rendered after joining the group (``group_add`` returns once ``SUBSCRIBE`` is sent,
-  not confirmed; the render reads what any event in that instant was about). The one gap is a
-  broken Redis connection: redis-py reconnects and resubscribes by itself, silently, and whatever
-  was published meanwhile is gone while the sockets stay open showing an old view. The subclass
-  makes every consumer of the process fail on its next receive instead (``SubscriptionLost``):
-  daphne closes the socket with 1011, the browser (htmx's ws extension) reconnects and starts over.
+  broadcast than its list-based ``RedisChannelLayer``, as measured when it replaced that layer).
+  It delivers at most once, which the consumers allow for: broadcasts are thin "changed" events,
+  each socket renders its view from the database, and the match, lobby and tournament sockets
+  start from the current view on every (re)connect, rendered after joining the group
+  (``group_add`` returns once ``SUBSCRIBE`` is sent, not confirmed; the render reads what any
+  event in that instant was about). The one gap is a broken Redis connection: redis-py reconnects
+  and resubscribes by itself, silently, and whatever was published meanwhile is gone while the
+  sockets stay open showing an old view. The subclass makes every consumer of the process fail on
+  its next receive instead (``SubscriptionLost``): daphne closes the socket with 1011, the browser
+  (htmx's ws extension) reconnects and starts over.
 """
 
 import asyncio

@@ -38,6 +38,17 @@ def env_int(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
+def env_pair(name: str, default: tuple[float, float]) -> tuple[float, float]:
+    """Two comma-separated numbers such as ``0.6,1.2``; unset or empty means the default."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    parts = [part.strip() for part in raw.split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"{name}={raw!r} is not two comma-separated numbers")
+    return float(parts[0]), float(parts[1])
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """A comma-separated list with blanks dropped."""
     raw = os.environ.get(name)

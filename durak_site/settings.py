@@ -26,7 +26,7 @@ from kombu import Queue
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from .env import channel_layer_prefix, env_bool, env_int, env_list, env_str, redis_url_for_tests
+from .env import channel_layer_prefix, env_bool, env_int, env_list, env_pair, env_str, redis_url_for_tests
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -220,6 +220,16 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Retry a lost broker forever (the default gives up after 100 attempts, about 45 minutes, and the
 # worker exits): the site must recover by itself whenever Redis comes back.
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+
+# --- Live play ------------------------------------------------------------------------------
+#: Seconds a bot (or an autopilot) waits before its move, drawn between the two: a human-like pause.
+GAMES_BOT_DELAY = env_pair("GAMES_BOT_DELAY", (0.6, 1.2))
+#: Frames a match socket may send: refill rate per second and burst (``games.live.ratelimit``).
+_socket_rate, _socket_burst = env_pair("GAMES_SOCKET_RATE", (5.0, 10))
+GAMES_SOCKET_RATE = (_socket_rate, int(_socket_burst))
+#: Frames one user may send over all their sockets and processes: how many per window of seconds.
+_user_frames, _user_window = env_pair("GAMES_USER_RATE", (240, 60))
+GAMES_USER_RATE = (int(_user_frames), int(_user_window))
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

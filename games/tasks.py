@@ -2,7 +2,9 @@
 
 Each takes ids and what it was armed for (the match version, the timer's due time) and calls one
 service; a stale one makes the service do nothing, so a task delivered twice (or after the match
-moved on) is harmless. They are enqueued after commit by ``games.live.services``; ``rearm_deadlines``
+moved on) is harmless. ``games.live.services`` sends them after commit by the names they are
+registered under here (``services.turn.DEADLINE_TASK``, ``BOT_TURN_TASK``): they call the
+services, so the services do not import them back. ``rearm_deadlines``
 re-enqueues them at start-up from the database, as ``rearm_all`` does whenever a worker
 (re)connects to the broker, and ``sweep_overdue`` (for ``celery beat``, every minute) plays any
 deadline whose task was lost anyway and re-announces every match in play.
@@ -13,27 +15,23 @@ from __future__ import annotations
 from typing import Any, Final
 
 from celery import shared_task
-from django.db import OperationalError
 
-from games.live import services
+from durak_site.tasks import retried_on_lost_database
+from games.live import broadcast, services
+from games.live.services.turn import BOT_TURN_TASK, DEADLINE_TASK
 
-#: A task that fails on a lost database connection is tried again a little later. Each is harmless
-#: twice: a timer or a bot turn checks what it was armed for, and a re-arm's duplicates do nothing.
-RETRIED: Final[dict[str, Any]] = {
-    "ignore_result": True,
-    "autoretry_for": (OperationalError,),
-    "retry_backoff": True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
-    "max_retries": 3,
-}
+#: Each is harmless twice: a timer or a bot turn checks what it was armed for, and a re-arm's
+#: duplicates do nothing.
+RETRIED: Final[dict[str, Any]] = retried_on_lost_database(max_retries=3)
 
 
-@shared_task(name="games.bot_turn", **RETRIED)
+@shared_task(name=BOT_TURN_TASK, **RETRIED)
 def bot_turn(match_id: int, version: int, seat: int) -> bool:
     """Play the bot or autopilot move of ``seat`` if the match is still at ``version``."""
     return services.bot_turn(match_id=match_id, version=version, seat=seat)
 
 
-@shared_task(name="games.deadline", **RETRIED)
+@shared_task(name=DEADLINE_TASK, **RETRIED)
 def deadline(match_id: int, due: str) -> bool:
     """The match's turn timer due at ``due``: re-arm it for a later deadline, or play the
     timeouts (``services.match_deadline``)."""
@@ -50,7 +48,7 @@ def rearm_all() -> int:
 @shared_task(name="games.sweep_overdue", ignore_result=True)
 def sweep_overdue() -> int:
     """Play the timeouts of active matches whose deadline passed and whose task never ran, then
-    announce every match in play (``services.matches_announce``)."""
+    announce every match in play (``broadcast.matches_announce``)."""
     played = services.matches_timeout_overdue()
-    services.matches_announce()
+    broadcast.matches_announce()
     return played

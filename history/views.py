@@ -84,7 +84,7 @@ def _finished_match(request: HttpRequest, match_id: int) -> Match:
         match = match_for_record(match_id=match_id)
     except Match.DoesNotExist:
         raise Http404 from None
-    if not may_watch(match, request.user):
+    if not may_watch(match, match.players.all(), request.user):
         raise Http404
     return match
 

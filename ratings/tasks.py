@@ -8,18 +8,12 @@ finds the match's ``RatingChange`` rows and does nothing.
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError
 
+from durak_site.tasks import retried_on_lost_database
 from ratings.services import match_rate
 
 
-@shared_task(
-    name="ratings.rate_match",
-    ignore_result=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
-    max_retries=5,
-)
+@shared_task(name="ratings.rate_match", **retried_on_lost_database(max_retries=5))
 def rate_match(match_id: int) -> bool:
     """Apply the rating changes of finished match ``match_id`` (once, whatever the deliveries)."""
     return match_rate(match_id)

@@ -6,8 +6,9 @@ A refused request raises ``TournamentError`` with a translated ``message``; noth
 Running a tournament composes live play: each pairing gets a private ``games.Table`` with the
 tournament's rules and timer, its players are seated through ``games.live.services`` and the table's
 first match starts when the last one sits down. A best-of-N plays further matches at the same
-table. When a match of a pairing ends, ``games.live.services`` enqueues ``tournaments.tasks.
-match_finished`` after its commit, which calls :func:`match_finished` here.
+table. When a match of a pairing ends, ``tournaments.receivers`` hears
+``games.signals.match_finished`` and enqueues ``tournaments.tasks.match_finished`` after the
+commit, which calls :func:`match_finished` here.
 
 Exactly once: every change of a running tournament happens under ``select_for_update`` on the
 tournament row, and what to do next is derived from what is stored (the bracket from the slots'

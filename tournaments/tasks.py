@@ -10,18 +10,12 @@ stored, so a task delivered twice or late changes nothing.
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError
 
+from durak_site.tasks import retried_on_lost_database
 from tournaments import services
 
 
-@shared_task(
-    name="tournaments.match_finished",
-    ignore_result=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
-    max_retries=5,
-)
+@shared_task(name="tournaments.match_finished", **retried_on_lost_database(max_retries=5))
 def match_finished(match_id: int) -> bool:
     """Record the finished match of a pairing and move the tournament on."""
     return services.match_finished(match_id=match_id)

@@ -3,8 +3,9 @@
 Nothing private crosses the channel layer: the services broadcast thin "changed" events (ids and
 a version) and every socket renders its own viewer's fragments from the database through the
 presenter, then sends them as htmx out-of-band swaps; the socket that made the move draws its
-page from the rows the move committed instead. A (re)connecting socket first gets the full
-current view, so a lost event is healed by the next one or by a reconnect.
+page from the match as the move committed it (the ``LoadedMatch`` it returns) instead. A
+(re)connecting socket first gets the full current view, so a lost event is healed by the next
+one or by a reconnect.
 
 Frames from the browser (the htmx ws extension sends form values as JSON):
 ``{"action": "cover 7S>6S", "version": 12}``; extra keys (``HEADERS``, the CSRF field) are
@@ -30,10 +31,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
-from games.live import ratelimit, selectors, services
-from games.live.fragments import action_fragments, match_fragments, render_error
+from games.live import broadcast, ratelimit, selectors, services
+from games.live.fragments import match_fragments, render_error
 from games.live.presenters import may_watch, present_lobby, present_table
-from games.models import Match, Table
+from games.models import Table
 
 #: Close codes (4000-4999 are the application's): no such match/table, not allowed to watch.
 CLOSE_NOT_FOUND = 4404
@@ -48,9 +49,10 @@ class ViewerDispatch:
       middleware decides). ``translation.override`` is context-local, and
       ``database_sync_to_async`` carries the context into its thread, so the rendered fragments
       and the services' error messages come out in that language too.
-    * No ``aclose_old_connections()`` before every handler: that thread hop is the largest
-      avoidable cost of a broadcast (NOTES.md). These consumers touch the database only through
-      ``database_sync_to_async``, which closes stale connections itself. This mirrors
+    * No ``aclose_old_connections()`` before every handler: it is a hop to a thread and back for
+      every event every socket receives, the largest avoidable cost of a broadcast. These
+      consumers touch the database only through ``database_sync_to_async``, which closes stale
+      connections itself. This mirrors
       ``channels.consumer.AsyncConsumer.dispatch`` (channels 4.3) minus that call;
       ``tests/games/test_consumers.py`` checks the internal it relies on.
     """
@@ -112,13 +114,13 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         if not allowed:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.group = services.match_group(self.match_id)
+        self.group = broadcast.match_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.push(full=True)
         # Heal the others: a socket that reconnects after its daphne died may have taken the
         # broadcast of the move it had just committed with it; peers still behind catch up now.
-        await self.channel_layer.group_send(self.group, services.changed_event(self.match_id, self.version))
+        await self.channel_layer.group_send(self.group, broadcast.changed_event(self.match_id, self.version))
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -130,7 +132,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         return user
 
     async def match_changed(self, event: dict[str, Any]) -> None:
-        """The thin broadcast of ``games.live.services``: re-render this viewer's fragments."""
+        """The thin broadcast of ``games.live.broadcast``: re-render this viewer's fragments."""
         if int(event.get("version", 0)) <= self.version:
             return
         await self.push(full=False)
@@ -170,7 +172,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         except services.GameError as error:
             await self.send_error(error.message, code=getattr(error, "code", "refused"))
         else:
-            # The mover's page straight from the move's rows; the broadcast of this version,
+            # The mover's page straight from the move's result; the broadcast of this version,
             # queued behind this handler, then finds this socket already there.
             await self.send(text_data=html)
 
@@ -183,12 +185,12 @@ class LobbyConsumer(ViewerDispatch, AsyncWebsocketConsumer):
     """``/ws/lobby/``: the list of open tables, re-sent whenever a table changes."""
 
     async def connect(self) -> None:
-        await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
         await self.lobby_changed({})
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         user = self.scope.get("user") or AnonymousUser()
@@ -208,7 +210,7 @@ class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         if not allowed:
             await self.close(code=CLOSE_FORBIDDEN if allowed is False else CLOSE_NOT_FOUND)
             return
-        await self.channel_layer.group_add(services.table_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         await self.accept()
         # The seats as they are now: a table that filled (and dealt) before this socket joined its
         # group would otherwise never send the way to the match.
@@ -216,7 +218,7 @@ class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "table_id"):
-            group = services.table_group(self.table_id)
+            group = broadcast.table_group(self.table_id)
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
@@ -251,11 +253,10 @@ def _parse_frame(text_data: str | None) -> tuple[str, int] | None:
 
 def _may_watch_match(match_id: int, user: User | AnonymousUser) -> bool | None:
     """``None`` when there is no such match, else whether ``user`` may watch it."""
-    try:
-        match = selectors.match_get(match_id=match_id)
-    except Match.DoesNotExist:
+    loaded = selectors.match_load(match_id=match_id, moves_after=None)
+    if loaded is None:
         return None
-    return may_watch(match, user)
+    return may_watch(loaded.match, loaded.players, user)
 
 
 def _may_watch_table(table_id: int, user: User | AnonymousUser, token: str) -> bool | None:
@@ -275,22 +276,20 @@ def _may_watch_table(table_id: int, user: User | AnonymousUser, token: str) -> b
 def _render_match(
     match_id: int, user: User | AnonymousUser, error: str, log_after: int | None
 ) -> tuple[str, int, int] | None:
-    rows = selectors.match_rows(match_id=match_id, after_seq=log_after or 0)
-    if rows is None:
+    loaded = selectors.match_load(match_id=match_id, moves_after=log_after or 0)
+    if loaded is None:
         return None
-    return match_fragments(
-        rows.match, user, error=error, log_after=log_after, players=rows.players, moves=rows.moves
-    )
+    return match_fragments(loaded, user, error=error, log_after=log_after)
 
 
 def _apply_and_render(
     match_id: int, user: User, action: str, version: int, log_after: int
 ) -> tuple[str, int, int]:
     """Count the frame against its user's limit, play ``action`` and render the mover's fragments
-    from what it committed: one thread hop, no read back."""
+    from the match as the move committed it: one thread hop, no read back."""
     ratelimit.check_user(user.pk)
     result = services.action_apply(match_id=match_id, user=user, action_text=action, expected_version=version)
-    return action_fragments(result, user, log_after=log_after)
+    return match_fragments(result, user, log_after=log_after)
 
 
 def _render_lobby(user: User | AnonymousUser) -> str:

@@ -27,7 +27,8 @@ from games.engine import Action
 from games.engine.cards import SUIT_SYMBOLS, SUITS, card_str
 from games.engine.views import View
 from games.live.forms import BotFillForm, describe_rules
-from games.live.selectors import match_moves, match_state, table_current_match
+from games.live.loaded import LoadedMatch
+from games.live.selectors import table_current_match
 from games.models import Match, MatchPlayer, Move, Table
 from games.records.fairness import seed_commitment
 from games.templatetags.cards import card
@@ -198,45 +199,28 @@ class MatchContext:
         return tuple(c for c in self.choices if c.kind in ("take", "pass", "redeal"))
 
 
-def may_watch(match: Match, user: User | AnonymousUser) -> bool:
-    """Whether ``user`` may see ``match`` at all: anyone at a public table; at a private table
-    only its creator and the match's players."""
+def may_watch(match: Match, players: Iterable[MatchPlayer], user: User | AnonymousUser) -> bool:
+    """Whether ``user`` may see ``match`` (whose players are ``players``) at all: anyone at a
+    public table; at a private table only its creator and the match's players."""
     if not match.table.private:
         return True
     if not user.is_authenticated:
         return False
-    return match.table.creator_id == user.pk or viewer_seat(match, user) is not None
-
-
-def viewer_seat(
-    match: Match, user: User | AnonymousUser, players: Iterable[MatchPlayer] | None = None
-) -> int | None:
-    """The seat ``user`` plays in ``match`` (among ``players``, by default its own), or ``None``
-    for spectators and anonymous visitors."""
-    if not user.is_authenticated:
-        return None
-    for player in _players(match) if players is None else players:
-        if player.user_id == user.pk:
-            return int(player.seat)
-    return None
+    return match.table.creator_id == user.pk or any(p.user_id == user.pk for p in players)
 
 
 def present_match(
-    match: Match,
-    user: User | AnonymousUser,
-    *,
-    players: Iterable[MatchPlayer] | None = None,
-    moves: Iterable[Move] | None = None,
-    now: datetime | None = None,
+    loaded: LoadedMatch, user: User | AnonymousUser, *, now: datetime | None = None
 ) -> MatchContext:
-    """Build ``user``'s context of ``match`` (players, table, hand, actions, status, log).
+    """Build ``user``'s context of the loaded match (players, table, hand, actions, status, log).
 
-    ``players`` (with their users) default to the match's own; ``moves`` to the whole log, and a
-    socket passes only the moves it has not sent yet.
+    Reads nothing: the players, the log lines (``loaded.moves``: the whole log for a page, the
+    lines a socket has not sent yet for a push), the engine state and the next match at the table
+    all come with ``loaded``.
     """
-    players_list = _players(match) if players is None else list(players)
-    seat = viewer_seat(match, user, players_list)
-    state = match_state(match)
+    match = loaded.match
+    seat = loaded.seat_of(user)
+    state = loaded.state
     active = match.status == Match.Status.ACTIVE
     if not active:
         view = state.full_view()
@@ -244,17 +228,17 @@ def present_match(
         view = state.spectator_view()
     else:
         view = state.view(seat)
-    by_seat = {p.seat: p for p in players_list}
+    by_seat = {p.seat: p for p in loaded.players}
     names = {s: _player_name(p) for s, p in by_seat.items()}
     legal = list(view.legal) if active and seat is not None else []
     awaiting: Mapping[int, str] = view.awaiting if active else {}
     teams = bool(match.rules.get("teams"))
     seats = _seats(view, by_seat, names, seat, awaiting, active, teams)
     me = next((s for s in seats if s.is_viewer), None)
-    log_moves = list(match_moves(match_id=match.pk) if moves is None else moves)
+    log_moves = loaded.moves
     last_seq = log_moves[-1].seq if log_moves else 0
     remaining = _remaining_ms(match, now) if active else None
-    next_url = None if active else _next_match_url(match)
+    next_url = None if loaded.next_match_id is None else reverse("games:match", args=[loaded.next_match_id])
     return MatchContext(
         match_id=match.pk,
         table_id=match.table_id,
@@ -312,17 +296,9 @@ def _match_urls(match_id: int, script_prefix: str) -> MatchUrls:
     )
 
 
-def _next_match_url(match: Match) -> str | None:
-    """The page of the game dealt after ``match`` at its table, once "play again" started it."""
-    latest = table_current_match(table_id=match.table_id)
-    if latest is None or latest.pk == match.pk:
-        return None
-    return reverse("games:match", args=[latest.pk])
-
-
 def _trump_on_show(view: View) -> str | None:
-    """The trump card while it really lies face up under the stock (RULES: it is the stock's last
-    card), or in circle stage 1 until it is drawn; once drawn, only its suit is shown.
+    """The trump card while it really lies face up under the stock (``docs/rules.md`` §1: it is the
+    last card drawn), or in circle stage 1 until it is drawn; once drawn, only its suit is shown.
 
     >>> from types import SimpleNamespace as V
     >>> _trump_on_show(V(trump_card="6H", stock_count=1, stage=0, drawn=None))
@@ -341,10 +317,6 @@ def _suit_symbol(suit: str | None) -> str:
 
 
 # --- seats -----------------------------------------------------------------------------------
-
-
-def _players(match: Match) -> list[MatchPlayer]:
-    return list(match.players.all())
 
 
 def _player_name(player: MatchPlayer) -> str:

@@ -14,8 +14,9 @@ and any other frame by ``refuse_user`` before it is answered::
         return
 
 Limits are generous for people (a move takes a human a second or more; a page sends one frame
-per move) and tight for scripts. Settings may override them: ``GAMES_SOCKET_RATE`` (frames per
-second, burst) and ``GAMES_USER_RATE`` (frames, window seconds).
+per move) and tight for scripts: ``settings.GAMES_SOCKET_RATE`` (frames per second, burst: 5 and
+10) and ``settings.GAMES_USER_RATE`` (frames, window seconds: 240 a minute), each overridable by
+the environment variable of that name.
 """
 
 from __future__ import annotations
@@ -30,10 +31,6 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.redis import RedisCache
 from django.utils.translation import gettext as _
 
-#: Per socket: refill rate (frames per second) and burst (bucket size).
-DEFAULT_SOCKET_RATE = (5.0, 10)
-#: Per user, over all their sockets: frames per window of that many seconds.
-DEFAULT_USER_RATE = (240, 60)
 #: The error code the socket's error frame carries.
 ERROR_CODE = "rate_limited"
 
@@ -71,7 +68,7 @@ def user_allows(user_id: int, *, now: float | None = None) -> bool:
     """Count one frame of ``user_id`` in the current window; False once over the limit.
 
     A fixed window in the cache, so every process shares one count per user."""
-    limit, window = getattr(settings, "GAMES_USER_RATE", DEFAULT_USER_RATE)
+    limit, window = settings.GAMES_USER_RATE
     now = time.time() if now is None else now
     return _count(f"games:frames:{user_id}:{int(now // window)}", expiry=int(window) + 1) <= limit
 
@@ -127,7 +124,7 @@ def socket_bucket(consumer: LimitedSocket) -> TokenBucket:
     """The consumer's own bucket, made on its first frame."""
     bucket: TokenBucket | None = consumer.scope.get("games_rate_bucket")
     if bucket is None:
-        rate, burst = getattr(settings, "GAMES_SOCKET_RATE", DEFAULT_SOCKET_RATE)
+        rate, burst = settings.GAMES_SOCKET_RATE
         bucket = consumer.scope["games_rate_bucket"] = TokenBucket(rate=rate, burst=burst)
     return bucket
 

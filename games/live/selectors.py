@@ -1,13 +1,13 @@
 """Reads of live play for pages, sockets and commands (services write, selectors read).
 
-Nothing here returns the seed or the snapshot to a caller that renders: views and consumers build
-a viewer's context from ``match_state(match)`` through the presenter, which asks the engine for
-that viewer's ``View`` only.
+Nothing here returns the seed or the snapshot to a caller that renders: views and consumers hand
+the ``LoadedMatch`` of ``match_load`` to the presenter, which asks its engine state for one
+viewer's ``View`` only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
 from games.engine import GameRecord, GameState, Rules
+from games.live.loaded import LoadedMatch
 from games.models import Match, MatchPlayer, Move, Seat, Table
 
 
@@ -64,40 +65,27 @@ def user_tables(*, user: User) -> QuerySet[Table]:
     return Table.objects.filter(seats__user=user).exclude(status=Table.Status.CLOSED)
 
 
-def match_get(*, match_id: int) -> Match:
-    """A match with its table and players (each with its user), ordered by seat."""
-    return (
-        Match.objects.select_related("table")
-        .prefetch_related(Prefetch("players", queryset=MatchPlayer.objects.select_related("user")))
-        .get(pk=match_id)
-    )
+def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False) -> LoadedMatch | None:
+    """The match as live play reads it (``games.live.loaded``), or ``None`` without such a match:
+    the row with its table, the players with their users and the log lines after
+    ``moves_after`` (the whole log from 0; none are read with ``None``, and the result then
+    carries the lines after the match's last one, that is none) and, for a match that is over,
+    the match dealt after it at its table. What the match page, every socket push (once per seat
+    per move) and the POST fallback read.
 
-
-@dataclass(frozen=True, slots=True)
-class MatchRows:
-    """A match as its page is drawn: the row (with its table), its players (with their users) in
-    seat order and the moves of its log after some point."""
-
-    match: Match
-    players: list[MatchPlayer]
-    moves: list[Move]
-
-
-def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) -> MatchRows | None:
-    """The rows of ``match_get`` and ``match_moves(after_seq=...)`` (none with ``None``), or
-    ``None`` without such a match: what every socket push reads, once per seat per move, and what
-    a move reads under its lock.
-
-    With ``lock`` the match row stays locked until the current transaction ends (``FOR UPDATE``
-    where the database has it; on SQLite a writer holds the whole database from ``BEGIN``), so it
-    must run in one, as ``select_for_update`` must.
+    ``lock`` is for ``services.turn.match_lock`` alone, the one way a service locks a match: the
+    row stays locked until the current transaction ends (``FOR UPDATE`` where the database has it;
+    on SQLite a writer holds the whole database from ``BEGIN``), so it must run in one, as
+    ``select_for_update`` must.
 
     Why plain SQL, three statements (the match with its table, the players with their users, the
     log lines): composing these queries through the ORM cost a push about three times the CPU of
     running them (``manage.py bench_moves``), a push is the most frequent read of the site, and
-    every statement is a round trip on the path of a move to the other seats."""
+    every statement is a round trip on the path of a move to the other seats. The next match is a
+    fourth, for a match that is over only: folded into the first as a subquery it cost every
+    push's read about a third more time in PostgreSQL (planning it), for a link few pages show."""
     if lock and connection.get_autocommit():
-        raise TransactionManagementError("match_rows(lock=True) must run inside a transaction.")
+        raise TransactionManagementError("match_load(lock=True) must run inside a transaction.")
     for_update = ""
     if lock and connection.features.has_select_for_update:
         for_update = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
@@ -111,6 +99,7 @@ def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) 
         return None
     ((match, table),) = found
     match.table = table
+    next_match_id = None if match.is_active else _next_match_id(match)
     players = []
     for player, user in _joined(
         f"SELECT {_columns(MatchPlayer, 'p')}, {_columns(User, 'u')} FROM {_PLAYER} p"
@@ -120,18 +109,45 @@ def match_rows(*, match_id: int, after_seq: int | None = 0, lock: bool = False) 
     ):
         player.user = user
         players.append(player)
-    moves = []
-    if after_seq is not None:
-        moves = [
-            move
-            for (move,) in _joined(
-                f"SELECT {_columns(Move, 'v')} FROM {_MOVE} v"
-                " WHERE v.match_id = %s AND v.seq > %s ORDER BY v.seq",
-                [match_id, after_seq],
-                (Move,),
-            )
-        ]
-    return MatchRows(match, players, moves)
+    if moves_after is None:
+        return LoadedMatch(match, players, [], int(match.last_seq), next_match_id)
+    return LoadedMatch(match, players, _moves(match_id, moves_after), moves_after, next_match_id)
+
+
+def with_moves_after(loaded: LoadedMatch, *, after_seq: int) -> LoadedMatch:
+    """``loaded`` carrying the log lines after ``after_seq``: itself when it carries exactly
+    those, the lines it carries cut when it carries more, else read (one statement)."""
+    if loaded.moves_after == after_seq:
+        return loaded
+    if loaded.moves_after < after_seq:
+        moves = [move for move in loaded.moves if move.seq > after_seq]
+    else:
+        moves = _moves(loaded.match.pk, after_seq)
+    return replace(loaded, moves=moves, moves_after=after_seq)
+
+
+def _next_match_id(match: Match) -> int | None:
+    """The id of the match dealt after ``match`` at its table (by "play again"), if any."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT n.id FROM {_MATCH} n WHERE n.table_id = %s AND n.number > %s"
+            " ORDER BY n.number DESC LIMIT 1",
+            [match.table_id, match.number],
+        )
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+def _moves(match_id: int, after_seq: int) -> list[Move]:
+    return [
+        move
+        for (move,) in _joined(
+            f"SELECT {_columns(Move, 'v')} FROM {_MOVE} v"
+            " WHERE v.match_id = %s AND v.seq > %s ORDER BY v.seq",
+            [match_id, after_seq],
+            (Move,),
+        )
+    ]
 
 
 _MATCH, _TABLE, _USER, _PLAYER, _MOVE = (
@@ -186,13 +202,6 @@ def _reader(model: type[Model], vendor: str) -> _Reader:
         if functions:
             converters.append((index, column, functions))
     return model, [field.attname for field in fields], converters
-
-
-def match_player(*, match: Match, user: User) -> MatchPlayer | None:
-    """``user``'s player row in ``match``, or ``None`` for a spectator or a stranger."""
-    if not user.is_authenticated:
-        return None
-    return match.players.filter(user=user).first()
 
 
 def match_moves(*, match_id: int, after_seq: int = 0) -> QuerySet[Move]:

@@ -21,9 +21,10 @@ from accounts.models import User
 from durak_site.http import HtmxHttpRequest
 from games.live import selectors, services
 from games.live.forms import ActionForm, BotFillForm, TableCreateForm
-from games.live.fragments import action_fragments, match_fragments
+from games.live.fragments import match_fragments
+from games.live.loaded import LoadedMatch
 from games.live.presenters import may_watch, present_lobby, present_match, present_table
-from games.models import Match, Table
+from games.models import Table
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -129,10 +130,10 @@ def seats_fill(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match page: every fragment rendered for this viewer; the socket keeps it current."""
-    match = _match_or_404(match_id)
-    if not may_watch(match, request.user):
+    loaded = _match_or_404(match_id)
+    if not may_watch(loaded.match, loaded.players, request.user):
         raise Http404
-    context = {"m": present_match(match, request.user)}
+    context = {"m": present_match(loaded, request.user)}
     return render(request, "games/match.html", context)
 
 
@@ -145,7 +146,7 @@ def match_action(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     post is redirected back to the match page with a message."""
     form = ActionForm(request.POST)
     error: str | None = None
-    result: services.ActionResult | None = None
+    result: LoadedMatch | None = None
     if not form.is_valid():
         error = _first_error(form)
     else:
@@ -159,11 +160,8 @@ def match_action(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         except services.GameError as refused:
             error = refused.message
     if request.htmx:
-        if result is not None:
-            html, _version, _seq = action_fragments(result, _user(request), log_after=None)
-        else:
-            match = _match_or_404(match_id)
-            html, _version, _seq = match_fragments(match, _user(request), error=error or "")
+        loaded = result if result is not None else _match_or_404(match_id)
+        html, _version, _seq = match_fragments(loaded, _user(request), error=error or "")
         return HttpResponse(html)
     if error:
         messages.error(request, error)
@@ -214,11 +212,11 @@ def _table_or_404(table_id: int) -> Table:
         raise Http404 from None
 
 
-def _match_or_404(match_id: int) -> Match:
-    try:
-        return selectors.match_get(match_id=match_id)
-    except Match.DoesNotExist:
-        raise Http404 from None
+def _match_or_404(match_id: int) -> LoadedMatch:
+    loaded = selectors.match_load(match_id=match_id)
+    if loaded is None:
+        raise Http404
+    return loaded
 
 
 def _match_command(request: HtmxHttpRequest, match_id: int, command: Callable[..., None]) -> HttpResponse:

@@ -7,11 +7,16 @@ outside pytest's fixture graph.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
 
 from accounts.models import User
+from durak_site.celery import app as celery_app
 from games.engine import GameState, Rules
 from games.live import selectors, services
+from games.live.loaded import LoadedMatch
 from games.models import Match, MatchPlayer
 
 
@@ -31,7 +36,7 @@ def start_match(
 ) -> Match:
     """A table of ``humans`` in seat order (plus bots of ``bot_level`` on the rest), dealt.
 
-    Patch ``games.live.services.new_seed`` beforehand to choose the deal."""
+    Patch ``games.live.services.tables.new_seed`` beforehand to choose the deal."""
     rules = rules or Rules()
     table = services.table_create(creator=humans[0], rules=rules, turn_seconds=turn_seconds)
     for user in humans[1:]:
@@ -53,7 +58,7 @@ def player(match: Match, seat: int) -> MatchPlayer:
     return match.players.select_related("user").get(seat=seat)
 
 
-def play_default(match: Match) -> services.ActionResult:
+def play_default(match: Match) -> LoadedMatch:
     """The first awaited seat (a human's) plays the engine's default through ``action_apply``;
     ``match`` is refreshed."""
     match.refresh_from_db()
@@ -67,6 +72,23 @@ def play_default(match: Match) -> services.ActionResult:
     )
     match.refresh_from_db()
     return result
+
+
+@contextmanager
+def task_sends(name: str) -> Iterator[mock.Mock]:
+    """Catch the sends of the Celery task registered as ``name`` (the services send their tasks
+    by name: ``durak_site.tasks.enqueue_on_commit``); the mock is called as ``send_task`` is, minus
+    the name (``args=``, ``kwargs=``, ``countdown=``). Other tasks are sent as before."""
+    caught = mock.Mock()
+    send_task = celery_app.send_task
+
+    def sending(task: str, *args: Any, **kwargs: Any) -> Any:
+        if task == name:
+            return caught(*args, **kwargs)
+        return send_task(task, *args, **kwargs)
+
+    with mock.patch.object(celery_app, "send_task", sending):
+        yield caught
 
 
 Chooser = Callable[[GameState, int], str]

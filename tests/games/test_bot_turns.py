@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def bot_to_move(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, int]:
     """A human against an easy bot, played on until the bot is awaited."""
-    monkeypatch.setattr(services, "new_seed", lambda: "bot-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "bot-seed")
     human = make_user("human")
     match = start_match(humans=[human], bot_level="easy")
     for _ in range(20):

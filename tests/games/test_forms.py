@@ -1,5 +1,5 @@
-"""The new-table form: every RULES.md table option valid for its variant, rated or casual, the
-turn timer, public or private; impossible tables are form errors with a reason."""
+"""The new-table form: every table option of ``docs/rules.md`` valid for its variant, rated or
+casual, the turn timer, public or private; impossible tables are form errors with a reason."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""The two cheap ways a push is drawn give the page the ORM would: ``selectors.match_rows``
-(plain SQL, three statements) reads what ``match_get`` and ``match_moves`` read, and the mover's
-page drawn from the move's own rows (``fragments.action_fragments``) is byte for byte the one read
-back."""
+"""The two cheap ways a push is drawn give the page the ORM would: ``selectors.match_load``
+(plain SQL, three statements) reads what the ORM reads (the match with its table, the players with
+their users, ``match_moves``), and the mover's page drawn from the move's result
+(``fragments.match_fragments`` of the ``LoadedMatch`` that ``action_apply`` returns) is byte for
+byte the one read back."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ from unittest import mock
 
 import pytest
 from django.db import connection, transaction
-from django.db.models import Model
+from django.db.models import Model, Prefetch
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
-from games.live import selectors, services
-from games.live.fragments import action_fragments, match_fragments
-from games.models import Match
+from games.live import selectors
+from games.live.fragments import match_fragments
+from games.live.loaded import LoadedMatch
+from games.live.services import turn
+from games.models import Match, MatchPlayer
 
 from .services_support import make_user, play_default, start_match
 
@@ -25,17 +28,33 @@ def _fields(row: Model) -> dict[str, object]:
     return {field.attname: getattr(row, field.attname) for field in row._meta.concrete_fields}
 
 
-def _play_some(match: Match, moves: int) -> list[services.ActionResult]:
+def _play_some(match: Match, moves: int) -> list[LoadedMatch]:
     """The awaited seat plays the default ``moves`` times; ``match`` is kept current."""
     return [play_default(match) for _ in range(moves)]
 
 
-def test_match_rows_reads_what_the_orm_reads(db: None) -> None:
+def _orm_read(match_id: int) -> Match:
+    """The match with its table and its players with their users, as the ORM reads them."""
+    return (
+        Match.objects.select_related("table")
+        .prefetch_related(Prefetch("players", queryset=MatchPlayer.objects.select_related("user")))
+        .get(pk=match_id)
+    )
+
+
+def _page_read(match_id: int, log_after: int) -> LoadedMatch:
+    """The match as a push reads it, with the log lines after ``log_after``."""
+    loaded = selectors.match_load(match_id=match_id, moves_after=log_after)
+    assert loaded is not None
+    return loaded
+
+
+def test_match_load_reads_what_the_orm_reads(db: None) -> None:
     match = start_match(humans=[make_user("a"), make_user("b")])
     _play_some(match, 4)
-    rows = selectors.match_rows(match_id=match.pk, after_seq=2)
+    rows = selectors.match_load(match_id=match.pk, moves_after=2)
     assert rows is not None
-    orm = selectors.match_get(match_id=match.pk)
+    orm = _orm_read(match.pk)
     assert _fields(rows.match) == _fields(orm)
     assert _fields(rows.match.table) == {
         f.attname: getattr(orm.table, f.attname) for f in orm.table._meta.concrete_fields
@@ -46,20 +65,20 @@ def test_match_rows_reads_what_the_orm_reads(db: None) -> None:
         _fields(m) for m in selectors.match_moves(match_id=match.pk, after_seq=2)
     ]
     assert [m.seq for m in rows.moves] == [3, 4]
-    assert selectors.match_rows(match_id=match.pk + 1000) is None
+    assert selectors.match_load(match_id=match.pk + 1000) is None
 
 
-def test_match_rows_takes_a_statement_for_each_join(db: None) -> None:
+def test_match_load_takes_a_statement_for_each_join(db: None) -> None:
     """The match with its table, the players with their users, the log: each statement is a round
     trip on the way of a move to the other seats, so a fourth one is a regression."""
     match = start_match(humans=[make_user("a"), make_user("b")])
     _play_some(match, 2)
     with CaptureQueriesContext(connection) as queries:
-        rows = selectors.match_rows(match_id=match.pk, after_seq=1)
+        rows = selectors.match_load(match_id=match.pk, moves_after=1)
     assert rows is not None and len(rows.players) == 2 and [m.seq for m in rows.moves] == [2]
     assert len(queries.captured_queries) == 3
     with CaptureQueriesContext(connection) as queries:
-        selectors.match_rows(match_id=match.pk, after_seq=None)
+        selectors.match_load(match_id=match.pk, moves_after=None)
     assert len(queries.captured_queries) == 2
 
 
@@ -70,20 +89,20 @@ def test_the_movers_page_from_the_moves_rows_is_the_page_read_back(db: None) -> 
             (result,) = _play_some(match, 1)
             mover = next(p.user for p in result.players if p.seat == result.move.seat)
             shown = result.move.seq - 1
-            read = selectors.match_get(match_id=match.pk)
+            read = _page_read(match.pk, shown)
             with mock.patch("games.live.presenters.timezone.now", return_value=timezone.now()):  # one timer
                 with CaptureQueriesContext(connection) as queries:
-                    drawn = action_fragments(result, mover, log_after=shown)
+                    drawn = match_fragments(result, mover, log_after=shown)
                 assert not queries.captured_queries  # nothing read back
                 assert drawn == match_fragments(read, mover, log_after=shown)
-                assert action_fragments(result, mover, log_after=None) == match_fragments(read, mover)
+                assert match_fragments(result, mover, log_after=None) == match_fragments(read, mover)
 
 
 def test_a_mover_whose_page_missed_a_line_reads_the_log(db: None) -> None:
     match = start_match(humans=[make_user("a"), make_user("b")])
     *_, result = _play_some(match, 3)
     mover = next(p.user for p in result.players if p.seat == result.move.seat)
-    html, version, last_seq = action_fragments(result, mover, log_after=0)
+    html, version, last_seq = match_fragments(result, mover, log_after=0)
     assert (version, last_seq) == (3, 3)
     assert all(f'data-seq="{seq}"' in html for seq in (1, 2, 3))
 
@@ -92,7 +111,7 @@ def test_the_locking_read_needs_a_transaction_and_reads_no_moves_if_asked(transa
     match = start_match(humans=[make_user("a"), make_user("b")])
     _play_some(match, 2)
     with pytest.raises(TransactionManagementError):
-        selectors.match_rows(match_id=match.pk, lock=True)
+        turn.match_lock(match.pk)
     with transaction.atomic():
-        rows = selectors.match_rows(match_id=match.pk, after_seq=None, lock=True)
+        rows = turn.match_lock(match.pk)
     assert rows is not None and rows.moves == [] and rows.match.last_seq == 2

@@ -18,6 +18,9 @@ from django.db import connection
 from accounts.models import User
 from games.engine import Rules, new_game
 from games.live import selectors, services
+from games.live.loaded import LoadedMatch
+from games.live.services import turn
+from games.models import Match
 
 from .services_support import make_user, player, start_match
 
@@ -79,11 +82,11 @@ def find_positions(count: int) -> list[Position]:
 @pytest.fixture(autouse=True)
 def _no_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests commit for real: keep their deadlines off any shared broker."""
-    monkeypatch.setattr(services, "enqueue_on_commit", lambda *args, **kwargs: None)
+    monkeypatch.setattr(turn, "enqueue_on_commit", lambda *args, **kwargs: None)
 
 
 def lead_position(monkeypatch: pytest.MonkeyPatch, position: Position, tag: str) -> Any:
-    monkeypatch.setattr(services, "new_seed", lambda: position.seed)
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: position.seed)
     users = [make_user(f"{tag}-{n}") for n in range(3)]
     match = start_match(humans=users, rules=RULES)
     services.action_apply(
@@ -122,14 +125,14 @@ def race(match_id: int, moves: list[tuple[User, str]], version: int) -> list[obj
 
 
 def assert_one_winner(outcomes: list[object]) -> int:
-    winners = [i for i, o in enumerate(outcomes) if isinstance(o, services.ActionResult)]
+    winners = [i for i, o in enumerate(outcomes) if isinstance(o, LoadedMatch)]
     losers = [o for o in outcomes if isinstance(o, services.StaleVersion)]
     assert len(winners) == 1 and len(losers) == len(outcomes) - 1, outcomes
     return winners[0]
 
 
 def assert_log_in_step(match_id: int, version: int) -> None:
-    match = selectors.match_get(match_id=match_id)
+    match = Match.objects.get(pk=match_id)
     assert match.version == version
     assert list(match.moves.values_list("seq", flat=True)) == list(range(1, version + 1))
     assert selectors.match_replayed_snapshot(match) == match.snapshot
@@ -149,7 +152,7 @@ def test_two_throw_ins_at_once_have_exactly_one_winner(monkeypatch: pytest.Monke
 
         # Nothing lost: the loser repeats the move at the new version and it lands.
         loser_user, loser_text = moves[1 - winner]
-        state = selectors.match_state(selectors.match_get(match_id=match.pk))
+        state = selectors.match_state(Match.objects.get(pk=match.pk))
         seat = position.attacker if winner == 1 else position.third
         if loser_text in {str(a) for a in state.legal_actions(seat)}:
             services.action_apply(
@@ -173,7 +176,7 @@ def test_a_take_racing_a_throw_in_has_exactly_one_outcome(
         assert_log_in_step(match.pk, 2)
         last = match.moves.order_by("-seq").first()
         assert last is not None and last.action == moves[winner][1]
-        state = selectors.match_state(selectors.match_get(match_id=match.pk))
+        state = selectors.match_state(Match.objects.get(pk=match.pk))
         assert state.view(position.defender).taking == (winner == 0)
 
 

@@ -12,7 +12,7 @@ from games.live import selectors, services
 from games.models import Match, Move, Seat, Table
 from games.pools import rated_pool
 
-from .services_support import make_user, player, start_match, state_of
+from .services_support import make_user, player, start_match, state_of, task_sends
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def seed(monkeypatch: pytest.MonkeyPatch) -> str:
     """Deal every match in these tests from one known seed."""
-    monkeypatch.setattr(services, "new_seed", lambda: "services-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "services-seed")
     return "services-seed"
 
 
@@ -239,8 +239,8 @@ def test_after_commit_a_thin_broadcast_and_the_next_tasks(
     layer.group_send = mock.AsyncMock()
     with (
         mock.patch("durak_site.broadcast.get_channel_layer", return_value=layer),
-        mock.patch("games.tasks.bot_turn.apply_async") as bot_task,
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
+        task_sends("games.bot_turn") as bot_task,
+        task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         services.action_apply(

@@ -28,7 +28,7 @@ def test_the_snapshot_rebuilt_from_the_log_equals_the_stored_one_after_every_cha
     monkeypatch: pytest.MonkeyPatch, rules: Rules
 ) -> None:
     """Moves by players, bots, timeouts and an autopilot all go into the one log."""
-    monkeypatch.setattr(services, "new_seed", lambda: f"snapshot-{rules.variant}")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: f"snapshot-{rules.variant}")
     humans = [make_user("a"), make_user("b")]
     match = start_match(humans=humans, rules=rules, bot_level="easy")
     rng = random.Random(7)

@@ -18,14 +18,22 @@ from games.engine import Rules
 from games.live import services
 from games.models import Match, Move
 
-from .services_support import make_user, play_default, play_out, player, start_match, state_of
+from .services_support import (
+    make_user,
+    play_default,
+    play_out,
+    player,
+    start_match,
+    state_of,
+    task_sends,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: "timeouts-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "timeouts-seed")
 
 
 def test_a_deadline_plays_the_engines_default_for_the_waiting_seat() -> None:
@@ -159,11 +167,13 @@ def test_rearm_deadlines_enqueues_each_active_match_at_its_stored_deadline(
     """After a restart the broker's countdowns are gone; the database's deadline is not."""
     match = start_match(humans=[make_user("a")], bot_level="easy")
     finished = play_out(start_match(humans=[make_user("b"), make_user("c")]))
-    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() + timedelta(seconds=12))
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(deadline_at=now + timedelta(seconds=12))
     out = StringIO()
     with (
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
-        mock.patch("games.tasks.bot_turn.apply_async") as bot_task,
+        mock.patch("django.utils.timezone.now", return_value=now),  # the re-arm 12 s before it
+        task_sends("games.deadline") as deadline_task,
+        task_sends("games.bot_turn") as bot_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         call_command("rearm_deadlines", stdout=out)
@@ -211,7 +221,7 @@ def test_rearm_all_goes_on_past_a_match_whose_rearm_fails(caplog: pytest.LogCapt
     broken = start_match(humans=[make_user("a"), make_user("b")])
     fine = start_match(humans=[make_user("c"), make_user("d")])
     Match.objects.filter(pk=broken.pk).update(snapshot={"not": "a state"})
-    with mock.patch("games.tasks.deadline.apply_async"):
+    with task_sends("games.deadline"):
         assert tasks.rearm_all.apply().get() == 1
     fine.refresh_from_db()
     assert fine.timer_at == fine.deadline_at  # armed again

@@ -16,16 +16,17 @@ from django.utils import timezone
 
 from games import tasks
 from games.live import services
+from games.live.services import turn
 from games.models import Match, Move
 
-from .services_support import make_user, play_default, player, start_match
+from .services_support import make_user, play_default, player, start_match, task_sends
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: "timer-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "timer-seed")
 
 
 def _queued(deadline_task: mock.Mock) -> list[tuple[Any, ...]]:
@@ -34,7 +35,8 @@ def _queued(deadline_task: mock.Mock) -> list[tuple[Any, ...]]:
 
 def test_the_deal_queues_one_timer_due_at_the_deadline(django_capture_on_commit_callbacks: Any) -> None:
     with (
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
+        mock.patch("django.utils.timezone.now", return_value=timezone.now()),  # one instant
+        task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
@@ -48,7 +50,7 @@ def test_moves_push_the_deadline_but_queue_no_timer(django_capture_on_commit_cal
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
     timer_at, first_deadline = match.timer_at, match.deadline_at
     with (
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
+        task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         for _ in range(3):
@@ -65,7 +67,7 @@ def test_an_early_timer_rearms_itself_for_the_deadline(django_capture_on_commit_
     assert match.timer_at is not None
     due = match.timer_at.isoformat()
     with (
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
+        task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         assert tasks.deadline.apply(args=(match.pk, due)).get() is False
@@ -81,7 +83,7 @@ def test_a_due_timer_plays_the_timeouts_and_queues_the_next(django_capture_on_co
     past = timezone.now() - timedelta(seconds=1)
     Match.objects.filter(pk=match.pk).update(deadline_at=past, timer_at=past)
     with (
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
+        task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         assert tasks.deadline.apply(args=(match.pk, past.isoformat())).get() is True
@@ -106,11 +108,11 @@ def test_a_stale_or_repeated_timer_does_nothing() -> None:
 
 def test_a_lost_timer_is_queued_again_by_the_next_move(django_capture_on_commit_callbacks: Any) -> None:
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    lost = timezone.now() - services.TIMER_LOST_AFTER - timedelta(seconds=1)
+    lost = timezone.now() - turn.TIMER_LOST_AFTER - timedelta(seconds=1)
     Match.objects.filter(pk=match.pk).update(timer_at=lost)
     match.refresh_from_db()
     with (
-        mock.patch("games.tasks.deadline.apply_async") as deadline_task,
+        task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         play_default(match)
@@ -133,7 +135,7 @@ def test_the_sweep_announces_every_match_in_play() -> None:
     services.match_resign(match_id=over.pk, user=player(over, 0).user)
     layer = mock.Mock()
     layer.group_send = mock.AsyncMock()
-    with mock.patch("games.live.services.get_channel_layer", return_value=layer):
+    with mock.patch("games.live.broadcast.get_channel_layer", return_value=layer):
         tasks.sweep_overdue.apply().get()
     sent = [call.args for call in layer.group_send.await_args_list]
     assert sent == [

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def seed(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(services, "new_seed", lambda: "views-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "views-seed")
     return "views-seed"
 
 

@@ -1,4 +1,4 @@
-"""Who sees which card, row by row (RULES.md §6 "What every player sees").
+"""Who sees which card, row by row (``docs/rules.md`` §6 "What every player sees").
 
 Everything a page or a socket shows is rendered from ``games.live.presenters``; these tests read the
 rendered HTML and the socket frames, never the context, so a leak anywhere in the templates is
@@ -50,7 +50,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: "visibility-seed")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "visibility-seed")
 
 
 def page_for(match: Match, user: User | AnonymousUser) -> str:

@@ -57,7 +57,8 @@ def assert_finished_consistently(match: Match) -> None:
 def test_humans_and_bots_play_a_match_to_its_end_through_the_service(
     monkeypatch: pytest.MonkeyPatch, rules: Rules, humans: int, level: str | None
 ) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: f"whole-{rules.variant}-{rules.players}")
+    seed = f"whole-{rules.variant}-{rules.players}"
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: seed)
     users = [make_user(f"human{i}") for i in range(humans)]
     match = start_match(humans=users, rules=rules, bot_level=level)
     match = play_out(match, choose=random_human(random.Random(4)))

@@ -11,7 +11,6 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engine import GameState, Rules
-from games.live import services
 from games.records.export import match_import
 from games.records.replay import replay_step, stored_moves
 from history.selectors import match_for_record
@@ -32,7 +31,7 @@ pytestmark = pytest.mark.django_db
 def test_a_live_match_replays_to_its_stored_end(
     monkeypatch: pytest.MonkeyPatch, client: Client, seed: str, rules: Rules
 ) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: seed)
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: seed)
     human = make_user(f"h-{seed}")
     match = play_out(start_match(humans=[human], rules=rules, bot_level="random"))
     record = match_for_record(match_id=match.pk)

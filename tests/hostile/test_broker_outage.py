@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from kombu.exceptions import OperationalError
 
-from games import tasks
+from durak_site.celery import app as celery_app
 from games.live.selectors import match_state
 from games.models import Match
 
@@ -28,8 +28,7 @@ def test_a_move_while_the_broker_is_down_is_not_a_500(monkeypatch: pytest.Monkey
     def unreachable(*args: object, **kwargs: object) -> None:
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    for task in (tasks.deadline, tasks.bot_turn):
-        monkeypatch.setattr(task, "apply_async", unreachable)
+    monkeypatch.setattr(celery_app, "send_task", unreachable)  # every task is sent through it
     state = match_state(world.match)
     seat = min(state.awaiting())
     client = Client(raise_request_exception=False)

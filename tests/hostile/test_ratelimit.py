@@ -56,12 +56,12 @@ def test_the_user_window_is_shared_through_redis() -> None:
 def test_a_user_window_expires_with_its_window() -> None:
     """The counter is an ordinary cache entry with the window's expiry (set by its first frame,
     left alone by the others): Redis forgets it a second after the window ends."""
-    user = fresh_id()
-    ratelimit.user_allows(user)
+    user, now = fresh_id(), time.time()  # one window for both frames, whenever the minute turns
+    ratelimit.user_allows(user, now=now)
     backend = caches[DEFAULT_CACHE_ALIAS]
     assert isinstance(backend, RedisCache)
-    key = backend.make_and_validate_key(f"games:frames:{user}:{int(time.time() // 60)}")
+    key = backend.make_and_validate_key(f"games:frames:{user}:{int(now // 60)}")
     client = backend._cache.get_client(key)
     first = client.ttl(key)
-    ratelimit.user_allows(user)
+    ratelimit.user_allows(user, now=now)
     assert 0 < client.ttl(key) <= first <= 61

@@ -7,10 +7,10 @@ corpus, and floods (the rate limit of ``games.live.ratelimit``, which the match 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import string
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -19,6 +19,7 @@ import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.test import override_settings
 
 from games.live import ratelimit
@@ -74,6 +75,32 @@ def _generous_rate_limit(settings: Any) -> None:
     (the flood tests below set their own, lower, limits)."""
     settings.GAMES_SOCKET_RATE = (1000.0, 1000)
     settings.GAMES_USER_RATE = (100_000, 60)
+
+
+class Clock:
+    """The rate limiter's clock, held still: a socket's bucket refills and a user's window turns
+    only when a test advances it (``games.live.ratelimit`` reads ``time.monotonic`` and
+    ``time.time``; the event loop keeps the real clock)."""
+
+    def __init__(self) -> None:
+        # An hour ahead of the real monotonic clock, which stamps a new bucket: it starts full.
+        self.now = time.monotonic() + 3600.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    held = Clock()
+    monkeypatch.setattr(ratelimit, "time", held)
+    return held
 
 
 @pytest_asyncio.fixture
@@ -254,7 +281,7 @@ async def flood(socket: WebsocketCommunicator, frames: int) -> list[str]:
 
 @override_settings(GAMES_SOCKET_RATE=(1.0, 5), GAMES_USER_RATE=(1000, 60))
 async def test_a_flood_on_one_socket_is_cut_to_the_burst(
-    world: World, sockets: list[WebsocketCommunicator]
+    world: World, sockets: list[WebsocketCommunicator], clock: Clock
 ) -> None:
     socket = await open_socket(sockets, world.match.pk, world.alice)
     replies = await flood(socket, 30)
@@ -262,20 +289,16 @@ async def test_a_flood_on_one_socket_is_cut_to_the_burst(
     assert len(limited) >= 24
     assert all(error_of(r) for r in limited)
     # the socket stays open: after a pause the player is heard again
-    await asyncio.sleep(1.1)
+    clock.advance(1.1)
     assert 'data-code="malformed"' in await reply_to(socket, "not json")
 
 
 @override_settings(GAMES_SOCKET_RATE=(100.0, 100), GAMES_USER_RATE=(12, 3600))
 async def test_a_user_flooding_from_many_sockets_is_limited_per_user(
-    world: World, sockets: list[WebsocketCommunicator]
+    world: World, sockets: list[WebsocketCommunicator], clock: Clock
 ) -> None:
-    import time
-
-    from django.core.cache import cache
-
     for user in (world.alice, world.bob):  # a window an earlier run may have counted in
-        await sync_to_async(cache.delete)(f"games:frames:{user.pk}:{int(time.time() // 3600)}")
+        await sync_to_async(cache.delete)(f"games:frames:{user.pk}:{int(clock.time() // 3600)}")
     opened = [await open_socket(sockets, world.match.pk, world.alice) for _ in range(4)]
     replies = [reply for socket in opened for reply in await flood(socket, 6)]
     limited = [r for r in replies if f'data-code="{ratelimit.ERROR_CODE}"' in r]
@@ -287,13 +310,9 @@ async def test_a_user_flooding_from_many_sockets_is_limited_per_user(
 
 @override_settings(GAMES_SOCKET_RATE=(100.0, 100), GAMES_USER_RATE=(12, 3600))
 async def test_malformed_frames_count_against_their_user_too(
-    world: World, sockets: list[WebsocketCommunicator]
+    world: World, sockets: list[WebsocketCommunicator], clock: Clock
 ) -> None:
-    import time
-
-    from django.core.cache import cache
-
-    await sync_to_async(cache.delete)(f"games:frames:{world.alice.pk}:{int(time.time() // 3600)}")
+    await sync_to_async(cache.delete)(f"games:frames:{world.alice.pk}:{int(clock.time() // 3600)}")
     opened = [await open_socket(sockets, world.match.pk, world.alice) for _ in range(4)]
     replies = []
     for socket in opened:
@@ -306,7 +325,7 @@ async def test_malformed_frames_count_against_their_user_too(
 
 @override_settings(GAMES_SOCKET_RATE=(1.0, 5))
 async def test_the_match_socket_applies_the_rate_limit(
-    world: World, sockets: list[WebsocketCommunicator]
+    world: World, sockets: list[WebsocketCommunicator], clock: Clock
 ) -> None:
     socket = await open_socket(sockets, world.match.pk, world.alice)
     replies = await flood(socket, 20)

@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from games.live import selectors
 from games.live.fragments import match_fragments
 from games.models import Match
 from tests.games.services_support import make_user, start_match
@@ -42,13 +43,15 @@ def test_the_frame_reader_understands_the_match_fragments() -> None:
     alice, bob = make_user("alice"), make_user("bob")
     match = start_match(humans=[alice, bob])
     mover = next(p.user for p in match.players.all() if p.seat in _awaited(match))
-    html, version, _seq = match_fragments(match, mover)
+    loaded = selectors.match_load(match_id=match.pk)
+    assert loaded is not None
+    html, version, _seq = match_fragments(loaded, mover)
     frame = read_frame(html)
     assert frame.version == version == 0
     assert frame.your_move and frame.active and frame.legal
     assert frame.error_code == ""
     other = bob if mover == alice else alice
-    assert read_frame(match_fragments(match, other)[0]).legal == ()
+    assert read_frame(match_fragments(loaded, other)[0]).legal == ()
 
 
 def _awaited(match: Match) -> set[int]:

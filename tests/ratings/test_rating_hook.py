@@ -9,6 +9,7 @@ import pytest
 
 from games.engine import Rules
 from games.live import selectors, services
+from games.live.services import turn
 from ratings import receivers
 from ratings.models import RatingChange
 from ratings.tasks import rate_match
@@ -22,11 +23,11 @@ def test_a_finished_rated_match_enqueues_its_rating_once(
     monkeypatch: pytest.MonkeyPatch, rated: bool
 ) -> None:
     sent: list[tuple[Any, tuple[Any, ...]]] = []
-    for module in (services, receivers):
+    for module in (turn, receivers):
         monkeypatch.setattr(
             module, "enqueue_on_commit", lambda task, *args, **kwargs: sent.append((task, args))
         )
-    monkeypatch.setattr(services, "new_seed", lambda: "hook")
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "hook")
     humans = [make_user("anna"), make_user("boris")]
     table = services.table_create(creator=humans[0], rules=Rules.for_variant("podkidnoy"), rated=rated)
     services.table_join(table_id=table.pk, user=humans[1])

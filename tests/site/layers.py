@@ -34,6 +34,18 @@ async def join(layer: Any, group: str, channel: str, timeout: float = 5) -> None
     assert receiving.result() == {"type": READY}
 
 
+async def until_receiving(layer: Any, channel: str) -> None:
+    """Return once a ``receive`` waits on ``channel`` of ``layer`` (a ``ResyncingPubSubChannelLayer``
+    of this loop): the task that receives needs a few turns of the loop to get there, and no clock
+    says how many."""
+    queue = layer._get_layer().channels[channel]
+    for _ in range(1000):
+        if queue._getters:  # asyncio.Queue's waiting gets
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"nothing came to receive on {channel}")
+
+
 async def next_message(layer: Any, channel: str, timeout: float = 5) -> dict[str, Any] | None:
     """The next message on ``channel`` other than a probe, or ``None`` if none came within
     ``timeout`` (which ends the channel)."""

@@ -2,7 +2,7 @@
 
 The embedded run uses a throw-away SQLite file; the Redis run goes through the pub/sub channel layer
 and keeps a socket idle past redis-py's 5 s default timeout, which dropped it with close code 1011
-under channels_redis's list-based layer (NOTES.md).
+under channels_redis's list-based layer.
 """
 
 import os

@@ -32,6 +32,7 @@ print(json.dumps({
     "static": s.STORAGES["staticfiles"]["BACKEND"],
     "log_format": s.LOGGING["handlers"]["console"]["formatter"],
     "csp": bool(s.SECURE_CSP),
+    "games": [s.GAMES_BOT_DELAY, s.GAMES_SOCKET_RATE, s.GAMES_USER_RATE],
 }, default=repr))
 """
 
@@ -49,6 +50,12 @@ def probe(**env: str) -> dict[str, Any]:
     assert result.returncode == 0, result.stderr
     values: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
     return values
+
+
+def test_the_live_play_limits_have_defaults_and_come_from_the_environment() -> None:
+    assert probe()["games"] == [[0.6, 1.2], [5.0, 10], [240, 60]]
+    tuned = probe(GAMES_BOT_DELAY="0,0", GAMES_SOCKET_RATE="20, 40", GAMES_USER_RATE="1000,60")
+    assert tuned["games"] == [[0.0, 0.0], [20.0, 40], [1000, 60]]
 
 
 def test_embedded_defaults_need_no_service() -> None:

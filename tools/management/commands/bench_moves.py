@@ -7,7 +7,7 @@ accounts through the calls the match socket makes and prints, per move (medians)
 CPU time and queries of each step:
 
 - ``apply``: ``services.action_apply`` (lock, check, apply, log, commit, broadcast);
-- ``mover``: the mover's page drawn from the committed rows (``fragments.action_fragments``);
+- ``mover``: the mover's page drawn from the match the move returns (``fragments.match_fragments``);
 - ``other``: the other seat's push, read from the database as its socket does.
 
 It writes to the configured database (throwaway accounts and tables, deleted at the end, with
@@ -30,7 +30,7 @@ from django.db import connection
 from accounts.models import User
 from games.engine import Rules
 from games.live import selectors, services
-from games.live.fragments import action_fragments, match_fragments
+from games.live.fragments import match_fragments
 from games.models import Match, Table
 
 STEPS = ("apply", "mover", "other")
@@ -93,7 +93,9 @@ class Command(BaseCommand):
         match = selectors.table_current_match(table_id=table.pk)
         assert match is not None
         seats = {p.seat: p.user_id for p in match.players.all()}
-        shown = {user.pk: match_fragments(match, user)[2] for user in users}
+        loaded = selectors.match_load(match_id=match.pk)
+        assert loaded is not None
+        shown = {user.pk: match_fragments(loaded, user)[2] for user in users}
         played = 0
         while played < budget:
             match = Match.objects.get(pk=match.pk)
@@ -111,14 +113,12 @@ class Command(BaseCommand):
                     expected_version=match.version,
                 )
             with _measured(costs["mover"]) as sent:
-                html, _version, shown[mover.pk] = action_fragments(result, mover, log_after=shown[mover.pk])
+                html, _version, shown[mover.pk] = match_fragments(result, mover, log_after=shown[mover.pk])
                 sent.append(len(html))
             with _measured(costs["other"]) as sent:
-                rows = selectors.match_rows(match_id=match.pk, after_seq=shown[other.pk])
-                assert rows is not None
-                html, _version, shown[other.pk] = match_fragments(
-                    rows.match, other, log_after=shown[other.pk], players=rows.players, moves=rows.moves
-                )
+                pushed = selectors.match_load(match_id=match.pk, moves_after=shown[other.pk])
+                assert pushed is not None
+                html, _version, shown[other.pk] = match_fragments(pushed, other, log_after=shown[other.pk])
                 sent.append(len(html))
             played += 1
         return played

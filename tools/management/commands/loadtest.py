@@ -228,9 +228,11 @@ def prepare_tables(count: int, servers: list[Server]) -> list[tuple[int, list[lo
 def next_match(match_id: int) -> int | None:
     """Both players agree to play again; the id of the new match."""
     close_old_connections()
-    match = selectors.match_get(match_id=match_id)
+    loaded = selectors.match_load(match_id=match_id, moves_after=None)
+    if loaded is None:
+        return None
     new = None
-    for player in match.players.all():
+    for player in loaded.players:
         try:
             new = services.play_again(match_id=match_id, user=player.user) or new
         except services.GameError:

@@ -1,0 +1,69 @@
+"""Every write of live play, by sub-domain (HackSoft's advice for a grown ``services.py``;
+Zulip's ``zerver/actions/``). Views, consumers, Celery tasks, commands and tournaments parse their
+input and call these, with keyword-only arguments; a refused call raises a ``GameError`` and
+changes nothing.
+
+* ``tables``: open a table, take or leave a seat, fill it with bots, deal, abort, play again;
+* ``moves``: a player's action, a bot's turn, a resignation;
+* ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
+* ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
+  arm the timer and the bot turns);
+* ``errors``: the refusals.
+
+This module only hands their public names on, so that callers write ``services.action_apply``.
+Patch a name where it is defined (``games.live.services.tables.new_seed``), not here.
+"""
+
+from games.live.services.clock import (
+    match_deadline,
+    match_rearm,
+    match_timeout,
+    matches_rearm,
+    matches_timeout_overdue,
+)
+from games.live.services.errors import (
+    GameError,
+    IllegalMove,
+    MatchOver,
+    NotYourSeat,
+    RatedRulesError,
+    StaleVersion,
+    TableError,
+    validate_rated_rules,
+)
+from games.live.services.moves import action_apply, bot_turn, match_resign
+from games.live.services.tables import (
+    match_abort,
+    match_start,
+    play_again,
+    seat_leave,
+    seats_fill_with_bots,
+    table_create,
+    table_join,
+)
+
+__all__ = [
+    "GameError",
+    "IllegalMove",
+    "MatchOver",
+    "NotYourSeat",
+    "RatedRulesError",
+    "StaleVersion",
+    "TableError",
+    "action_apply",
+    "bot_turn",
+    "match_abort",
+    "match_deadline",
+    "match_rearm",
+    "match_resign",
+    "match_start",
+    "match_timeout",
+    "matches_rearm",
+    "matches_timeout_overdue",
+    "play_again",
+    "seat_leave",
+    "seats_fill_with_bots",
+    "table_create",
+    "table_join",
+    "validate_rated_rules",
+]

@@ -1,0 +1,235 @@
+"""The turn core: what every change to a match in play goes through, whoever makes it (a player's
+move, a bot's turn, a timeout, a resignation).
+
+The shape of a change: ``match_lock`` (the match row locked and read with its table and players,
+as a ``LoadedMatch``), the caller's checks, ``play`` for each action (the engine applies it to
+the loaded state, a ``Move`` row logs it), then ``commit``: the snapshot, the version up by exactly
+one, the result when the game (or a forfeit) decided it, else the next deadline; and after the
+commit a thin "changed" broadcast and the tasks that come next (``arm``). A refused change raises
+before ``commit`` and its transaction rolls back, so two calls made at the same version have
+exactly one winner.
+
+Lock order: a match row before its table row (every match path touches the table only at its
+end, when the match finishes); table operations lock the table row alone.
+
+Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
+change) and one turn timer, a ``games.deadline`` task due at ``timer_at``. A change only pushes
+``deadline_at`` later, so it enqueues nothing while a timer is queued; a timer that comes due
+before the deadline re-arms itself for it (``clock.match_deadline``). A timer is known by its due
+time, so a stale or duplicated one does nothing. Seats the engine awaits that belong to bots (or
+to autopilots) get a ``games.bot_turn`` task after a short human-like delay
+(``settings.GAMES_BOT_DELAY``); it carries the version and does nothing once the match has moved on.
+
+Tasks by name: those two tasks (``games.tasks``) call the services, so the services send them by
+their registered names, ``DEADLINE_TASK`` and ``BOT_TURN_TASK``, through
+``durak_site.tasks.enqueue_on_commit``, rather than import them: Celery needs only the name to
+send a task, the tasks module registers its tasks under these names, and so the tasks import the
+services and the services import no task (Zulip's actions queue their events by queue name the
+same way). The other way, handing the turn core what to enqueue, would make every caller of every
+service carry the tasks along.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import timedelta
+from typing import Any, Final
+
+from django.conf import settings
+from django.utils import timezone
+
+from accounts.models import User
+from durak_site.tasks import enqueue_on_commit
+from games import bots
+from games.engine import Action, GameState, IllegalAction, Rules
+from games.live import broadcast, selectors
+from games.live.loaded import LoadedMatch
+from games.live.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
+from games.models import Match, MatchPlayer, Move
+from games.results import match_result
+from games.signals import match_finished
+
+logger = logging.getLogger(__name__)
+
+#: The registered names of the tasks the services send (``games.tasks`` registers them so).
+DEADLINE_TASK: Final = "games.deadline"
+BOT_TURN_TASK: Final = "games.bot_turn"
+#: The bot level that plays a seat on autopilot.
+AUTOPILOT_LEVEL = "easy"
+#: A queued timer this long overdue is taken for lost (a broker restart) and armed anew; were it
+#: only late, the one that fires second finds itself replaced and does nothing.
+TIMER_LOST_AFTER = timedelta(seconds=10)
+
+
+def match_lock(match_id: int) -> LoadedMatch:
+    """Lock the match row until the current transaction ends and read it, with its table and its
+    players, in two statements (``selectors.match_load``): the one way a service locks a match.
+    The result carries no move yet; ``play`` adds each one it logs."""
+    loaded = selectors.match_load(match_id=match_id, moves_after=None, lock=True)
+    if loaded is None:
+        raise GameError(NO_SUCH_MATCH)
+    return loaded
+
+
+def player_in_play(loaded: LoadedMatch, user: User) -> MatchPlayer:
+    """``user``'s player in the locked match; raises ``MatchOver`` when the match is over and
+    ``NotYourSeat`` when ``user`` does not play it."""
+    if not loaded.match.is_active:
+        raise MatchOver()
+    player = loaded.player_of(user)
+    if player is None:
+        raise NotYourSeat()
+    return player
+
+
+def is_bot_seat(player: MatchPlayer) -> bool:
+    """Whether a bot plays the seat: a bot's own, or a human's on autopilot."""
+    return player.autopilot or player.user.is_bot
+
+
+def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
+    """Apply one action to the loaded state (raises ``IllegalAction`` unchanged) and log it."""
+    match = loaded.match
+    events = [event.to_dict() for event in loaded.state.apply(seat, action)]
+    match.last_seq += 1  # saved by ``commit``, which every change ends with
+    move = Move.objects.create(
+        match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by
+    )
+    loaded.moves.append(move)
+    return move
+
+
+def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
+    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human.
+
+    A bot that fails (raises, or answers an illegal action) is logged and replaced by the
+    engine's default for this move: a bug in a bot must not leave a match waiting forever."""
+    match, state = loaded.match, loaded.state
+    level = AUTOPILOT_LEVEL if not player.user.is_bot else player.user.bot_level
+    if level not in bots.LEVELS:
+        level = AUTOPILOT_LEVEL
+    seat = player.seat
+    by = Move.By.BOT if player.user.is_bot else Move.By.AUTOPILOT
+    legal = state.legal_actions(seat)
+    try:
+        action = bots.choose_action(
+            level,
+            state.view(seat),
+            legal,
+            f"{match.pk}:{match.version}:{seat}",
+            rules=Rules.from_dict(match.rules),
+            history=_public_history(match),
+        )
+        if action not in legal:
+            raise IllegalAction("bot_illegal", f"the {level} bot chose {action}, which is not legal")
+    except Exception:
+        logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
+        action = state.default_action(seat)
+    play(loaded, seat, action, by)
+
+
+def _public_history(match: Match) -> list[dict[str, Any]]:
+    """Every public event of the match so far, in order: what a careful player at the table saw
+    (the searching bots remember picked-up cards and the discard from it)."""
+    logged = match.moves.order_by("seq").values_list("events", flat=True)
+    return [event for events in logged for event in events]
+
+
+def forfeit(loaded: LoadedMatch, player: MatchPlayer, *, resigned: bool) -> None:
+    """Put ``player`` (one of ``loaded.players``) on autopilot; the first to forfeit is the
+    match's fool."""
+    if player.forfeit_order is None:
+        player.forfeit_order = max((p.forfeit_order or 0 for p in loaded.players), default=0) + 1
+    player.autopilot = True
+    player.resigned = player.resigned or resigned
+    player.save(update_fields=["autopilot", "resigned", "forfeit_order"])
+
+
+def commit(loaded: LoadedMatch) -> None:
+    """Save the loaded state as the match's snapshot, bump the version, finish the match when the
+    game (or a forfeit) decided it, and arrange the after-commit broadcast and tasks.
+
+    Only the fields a change writes are saved (the row's rules, seed and result stay put)."""
+    match, state, players = loaded.match, loaded.state, loaded.players
+    match.snapshot = state.to_json()
+    match.version += 1
+    fields = ["snapshot", "version", "last_seq", "deadline_at", "timer_at"]
+    if state.is_over or _decided_by_forfeit(match, state, players):
+        _finish(match, state, players)
+        fields += ["status", "finished_at", "result"]
+    else:
+        match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
+        arm(match, state, players)
+    match.save(update_fields=fields)
+    broadcast.match_changed(match)
+
+
+def _seats_in_play(state: GameState) -> set[int]:
+    """Seats that have not finished (they hold cards, or will in circle stage 1)."""
+    finished = {seat for place in state.places for seat in place}
+    return set(range(state.n)) - finished
+
+
+def _decided_by_forfeit(match: Match, state: GameState, players: list[MatchPlayer]) -> bool:
+    """Whether forfeits already decide the game: in teams any forfeit does (that team loses);
+    otherwise when at most one seat still in play is not forfeited."""
+    forfeited = {p.seat for p in players if p.forfeited}
+    if not forfeited:
+        return False
+    if Rules.from_dict(match.rules).teams:
+        return True
+    return len(_seats_in_play(state) - forfeited) <= 1
+
+
+def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
+    """Write the result, places and fool; free the table for "play again"; announce the end
+    (``games.signals.match_finished``: ratings and tournaments listen)."""
+    forfeits = [p.seat for p in sorted(players, key=lambda p: p.forfeit_order or 0) if p.forfeited]
+    result = match_result(rules=Rules.from_dict(match.rules), state=state, forfeits=forfeits)
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.deadline_at = None
+    match.timer_at = None  # a queued timer finds the match over and does nothing
+    match.result = result
+    place_of = {seat: i + 1 for i, group in enumerate(result["places"]) for seat in group}
+    losers = set(result["losing_team"] or ()) | {result["fool"]}
+    for player in players:
+        player.place = place_of.get(player.seat)
+        player.fool = player.seat in losers
+        player.save(update_fields=["place", "fool"])
+    broadcast.table_changed(match.table)
+    match_finished.send(sender=Match, match=match)
+
+
+# --- after commit: the turn timer and the bot turns -----------------------------------------------
+
+
+def arm(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
+    """The turn timer (``arm_timer``: the caller saves ``timer_at``) and, after commit, a bot
+    turn for each awaited seat played by a bot or an autopilot (``players``: all the match's
+    players, with their users)."""
+    arm_timer(match)
+    awaited = state.awaiting()
+    if not awaited:
+        return
+    bot_seats = [p.seat for p in players if p.seat in awaited and is_bot_seat(p)]
+    low, high = settings.GAMES_BOT_DELAY
+    for seat in bot_seats:
+        enqueue_on_commit(BOT_TURN_TASK, match.pk, match.version, seat, countdown=random.uniform(low, high))
+
+
+def arm_timer(match: Match) -> None:
+    """Make sure a turn timer will fire at or before ``match.deadline_at``: keep the queued one
+    (due at ``timer_at``) while it comes no later and is not lost, else enqueue one after commit
+    for the deadline and set ``timer_at`` (the caller saves the field)."""
+    if match.deadline_at is None:
+        return
+    now = timezone.now()
+    queued = match.timer_at
+    if queued is not None and queued <= match.deadline_at and queued > now - TIMER_LOST_AFTER:
+        return
+    due = match.deadline_at
+    match.timer_at = due
+    delay = max(due - now, timedelta(0))
+    enqueue_on_commit(DEADLINE_TASK, match.pk, due.isoformat(), countdown=delay.total_seconds())
