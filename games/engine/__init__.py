@@ -60,7 +60,7 @@ from .errors import IllegalAction, NotationError
 from .events import Event
 from .record import GameRecord
 from .result import Result
-from .rules import Rules, RulesError
+from .rules import OptionSpec, Rules, RulesError
 from .setup import Deal, new_game
 from .shuffle import shuffled
 from .state import GameState
@@ -77,6 +77,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "NotationError",
+    "OptionSpec",
     "Result",
     "Rules",
     "RulesError",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -115,6 +116,32 @@ def test_a_table_never_seats_more_players_than_the_deck_deals_six_to() -> None:
     Rules(players=6, deck=36)
     with pytest.raises(RulesError):
         Rules(players=5, deck=24)
+
+
+@pytest.mark.parametrize("variant", ["podkidnoy", "perevodnoy", "circle"])
+def test_each_variant_offers_its_options_with_their_defaults(variant: str) -> None:
+    """"Every option of a table, with its default" (docs/rules.md, "Table options"): each
+    option a variant offers takes each of its choices at a table of that variant."""
+    defaults = Rules.for_variant(variant, players=4)
+    for option in Rules.options_for(variant):
+        assert option.default == getattr(Rules.for_variant(variant), option.name)
+        assert option.default in option.choices
+        for choice in option.choices:
+            needs = dict([option.needs]) if option.needs else {}
+            table: dict[str, Any] = {"players": 4, **needs, option.name: choice}
+            rules = Rules.for_variant(variant, **table)
+            assert getattr(rules, option.name) == choice and rules.variant == defaults.variant
+
+
+def test_only_circle_has_jokers_and_only_the_transfer_variants_show_a_trump() -> None:
+    """"`jokers`: `circle` only"; "`transfer_by_trump_show`: `perevodnoy` (and `circle` stage
+    2)"; `circle` always plays 52 cards, deals no hands of six to redeal and ignores
+    `first_bout_limit_5`."""
+    names = {v: {o.name for o in Rules.options_for(v)} for v in ("podkidnoy", "perevodnoy", "circle")}
+    assert "jokers" in names["circle"] and "jokers" not in names["podkidnoy"] | names["perevodnoy"]
+    assert "transfer_by_trump_show" in names["perevodnoy"] & names["circle"] - names["podkidnoy"]
+    assert not {"deck", "redeal", "first_bout_limit_5"} & names["circle"]
+    assert {o.name: o.needs for o in Rules.options_for("circle")}["joker_last"] == ("jokers", 2)
 
 
 # ---------------------------------------------------------------- the deal
