@@ -57,7 +57,7 @@ from .cards import (
     deck_cards,
 )
 from .errors import IllegalAction, NotationError
-from .events import Event
+from .events import EVENT_KINDS, Event
 from .record import GameRecord
 from .result import Result
 from .rules import OptionSpec, Rules, RulesError
@@ -68,6 +68,7 @@ from .views import View
 
 __all__ = [
     "BLACK_JOKER",
+    "EVENT_KINDS",
     "RED_JOKER",
     "Action",
     "Deal",
