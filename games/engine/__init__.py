@@ -59,6 +59,7 @@ from .cards import (
 from .errors import IllegalAction, NotationError
 from .events import EVENT_KINDS, Event
 from .record import GameRecord
+from .refusals import REFUSALS, Refusal
 from .result import Result
 from .rules import OptionSpec, Rules, RulesError
 from .setup import Deal, new_game
@@ -70,6 +71,7 @@ __all__ = [
     "BLACK_JOKER",
     "EVENT_KINDS",
     "RED_JOKER",
+    "REFUSALS",
     "Action",
     "Deal",
     "Event",
@@ -79,6 +81,7 @@ __all__ = [
     "IllegalAction",
     "NotationError",
     "OptionSpec",
+    "Refusal",
     "Result",
     "Rules",
     "RulesError",

@@ -252,7 +252,7 @@ def redeal(s: GameState, seat: int, ev: list[Event] | None) -> None:
             shown = s.hands[seat] & m
             break
     if not shown:
-        raise IllegalAction("no_redeal", "a redeal needs five or six cards of one suit")
+        raise IllegalAction.of("no_redeal")
     s.redeals += 1
     if ev is not None:
         ev.append(Event("redeal", seat, tuple(cards_of(shown))))

@@ -576,7 +576,7 @@ class GameState:
         takes, a thrower passes, the drawn card beats the lowest circle card it can."""
         legal = self.legal_fast(seat)
         if not legal or seat not in self.awaiting():
-            raise IllegalAction("not_your_turn", "it is not your turn")
+            raise IllegalAction.of("not_your_turn")
         for f in legal:
             if f[0] in (TAKE, PASS):
                 return Action.from_fast(f)
