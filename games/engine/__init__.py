@@ -46,7 +46,7 @@ also documented in the module that holds it):
   ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples.
 """
 
-from .actions import Action, FastAction
+from .actions import KIND_NAMES, Action, FastAction, LegalMove
 from .cards import (
     BLACK_JOKER,
     RED_JOKER,
@@ -70,6 +70,7 @@ from .views import View
 __all__ = [
     "BLACK_JOKER",
     "EVENT_KINDS",
+    "KIND_NAMES",
     "RED_JOKER",
     "REFUSALS",
     "Action",
@@ -79,6 +80,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalAction",
+    "LegalMove",
     "NotationError",
     "OptionSpec",
     "Refusal",

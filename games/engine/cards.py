@@ -78,6 +78,9 @@ def card_label(card: int) -> str:
     return RANK_NAMES.get(rank, str(rank)) + SUIT_SYMBOLS[card & 3]
 
 
+#: CARD_NAMES[card] = card_str(card), for the views' hot loops.
+CARD_NAMES: Final = tuple(card_str(c) for c in range(ALL_CARDS))
+
 _RANK_BY_TEXT: Final = {**{str(r): r for r in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
 
 
@@ -184,6 +187,7 @@ __all__ = [
     "BEATEN_BY",
     "BEATERS",
     "BLACK_JOKER",
+    "CARD_NAMES",
     "JOKERS_MASK",
     "RANK_GROUP",
     "RED_JOKER",
