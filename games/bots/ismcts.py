@@ -71,10 +71,10 @@ class Node:
 
 def rewards(s: GameState) -> list[float]:
     """Each seat's value of a finished game: 1 safe, 0 lost (fool or losing team), 0.5 drawn."""
-    r = s.result_
-    out = [1.0] * s.n
+    r = s.outcome
+    out = [1.0] * s.players
     if r is None:
-        return [0.5] * s.n
+        return [0.5] * s.players
     if r.draw:
         for seat in r.drawn_seats:
             out[seat] = 0.5

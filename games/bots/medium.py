@@ -74,10 +74,10 @@ def cover_plan(s: GameState, hand: int) -> list[tuple[int, int]] | None:
 
     Greedy: the most valuable attack card first, each with its cheapest beater left.
     """
-    vals = VALUES[s.trump]
+    vals = VALUES[s.trump_suit]
     beaters = s.beaters
-    cov = s.cov
-    todo = [a for i, a in enumerate(s.att) if cov[i] < 0]
+    covers = s.covers
+    todo = [a for i, a in enumerate(s.attack_cards) if covers[i] < 0]
     if len(todo) > 1:
         todo.sort(key=vals.__getitem__, reverse=True)
     plan = []
@@ -103,7 +103,7 @@ def heuristic_move(s: GameState, seat: int, legal: Sequence[FastAction]) -> Fast
     """The heuristic's choice among ``legal`` (fast actions of ``seat`` in ``s``)."""
     if len(legal) == 1:
         return legal[0]
-    vals = VALUES[s.trump]
+    vals = VALUES[s.trump_suit]
     stock = len(s.stock)
     kinds = {f[0] for f in legal}
     if BEAT in kinds:
@@ -142,7 +142,7 @@ def _defend(
         if v > TRUMP_BONUS + 1:
             trumps_used += 1
             high = high or v >= HIGH_TRUMP_RANK + TRUMP_BONUS
-    if take is not None and stock > THICK_STOCK and (high or trumps_used >= 2) and len(s.att) <= 2:
+    if take is not None and stock > THICK_STOCK and (high or trumps_used >= 2) and len(s.attack_cards) <= 2:
         return take
     cover, attack = plan[0]
     want = (COVER, 1 << cover, attack)
@@ -154,13 +154,13 @@ def _defend(
 def plain_lead(s: GameState, seat: int) -> FastAction:
     """The lead outside circle stage 2, straight from the hand (always legal there): the
     cheapest plain rank with all its copies that fit the limit, else the lowest trump."""
-    vals = VALUES[s.trump]
+    vals = VALUES[s.trump_suit]
     shed = 4 if not s.stock else 2
     hand = s.hands[seat] & _PLAIN
     best: FastAction = (ATTACK, hand & -hand, -1)
     best_score = 999
-    cap = s.cap
-    h = hand & ~SUIT_MASK[s.trump]
+    cap = s.attack_limit
+    h = hand & ~SUIT_MASK[s.trump_suit]
     while h:
         r4 = ((h & -h).bit_length() - 1) & ~3
         group = h & (15 << r4)
@@ -200,7 +200,7 @@ def _lead(
 
 def _throw(s: GameState, legal: Sequence[FastAction], stock: int, vals: tuple[int, ...]) -> FastAction:
     pass_action = next(f for f in legal if f[0] == PASS)
-    if not s.taking and -1 in s.cov:
+    if not s.taking and -1 in s.covers:
         return pass_action  # the defender answers first
     limit = TAKER_THROW_RANK if s.taking else CHEAP_THROW_RANK
     if stock == 0:
@@ -223,7 +223,7 @@ KIND_ORDER = (3, 0, 1, 2, 5, 4, 6, 7)
 def cheapest_first(s: GameState, legal: Sequence[FastAction]) -> list[FastAction]:
     """``legal`` from the cheapest to the dearest: covers, transfers, then cards by total
     value, passing before taking. The searches try moves in this order."""
-    vals = VALUES[s.trump]
+    vals = VALUES[s.trump_suit]
 
     def cost(f: FastAction) -> tuple[int, int]:
         m = f[1]

@@ -133,6 +133,20 @@ RANK_GROUP: Final = tuple((0xF << (c & ~3)) if c < RED_JOKER else 0 for c in ran
 SUIT_MASK: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
 
 
+#: SUBSETS[g] = the non-empty sub-patterns of a 4-bit rank group pattern ``g`` (the cards of
+#: one rank a hand holds, ``hand >> 4 * rank_index & 15``).
+SUBSETS: Final = tuple(tuple(s for s in range(1, 16) if s & g == s) for g in range(16))
+
+
+def ranks_of(cards: Iterable[int]) -> int:
+    """Mask of every card sharing a rank with one of ``cards`` (jokers and -1 add nothing)."""
+    m = 0
+    for c in cards:
+        if c >= 0:
+            m |= RANK_GROUP[c]
+    return m
+
+
 def _beaters(trump: int, joker_rule: str) -> tuple[int, ...]:
     table = []
     for a in range(ALL_CARDS):
@@ -191,6 +205,7 @@ __all__ = [
     "JOKERS_MASK",
     "RANK_GROUP",
     "RED_JOKER",
+    "SUBSETS",
     "SUITS",
     "SUIT_MASK",
     "beats",
@@ -203,5 +218,6 @@ __all__ = [
     "make_card",
     "mask_of",
     "rank_of",
+    "ranks_of",
     "suit_of",
 ]

@@ -1,9 +1,9 @@
 """The table options of ``docs/rules.md`` as one frozen dataclass, and which options each
 variant has.
 
-A flag per option rather than a subclass per variant: ``podkidnoy``, ``perevodnoy`` and
-``circle`` differ by defaults and by a few rules-driven branches in the bout code.
-Impossible tables are refused in ``__post_init__`` with a sentence a host understands.
+A flag per option: the variants differ by their defaults here, and by the class of game state
+chosen for each when a game is made (:meth:`games.engine.GameState.class_for`). Impossible
+tables are refused in ``__post_init__`` with a sentence a host understands.
 :meth:`Rules.options_for` says which options a host chooses at a table of a variant, with
 their kind, choices and default, so a form renders from it.
 
@@ -180,11 +180,6 @@ default='defence_only', needs=('jokers', 2))
             )
             for name in _OPTIONS[variant]
         )
-
-    @property
-    def transfers(self) -> bool:
-        """Whether the defender may pass the attack on (perevodnoy and circle)."""
-        return self.variant != "podkidnoy"
 
     @property
     def first_five(self) -> bool:

@@ -43,8 +43,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .actions import LegalMove
-from .cards import CARD_NAMES, SUITS, card_str, cards_of, sort_key
-from .state import BOUT, GameState
+from .cards import CARD_NAMES, SUITS, cards_of, sort_key
+from .data import GameData
+from .phases import BOUT, OVER
 
 
 @dataclass
@@ -107,7 +108,7 @@ def _hand(mask: int, trump: int) -> list[str]:
     return [CARD_NAMES[c] for c in sorted(cards_of(mask), key=sort_key(trump))]
 
 
-def _moves(s: GameState, seat: int) -> tuple[list[LegalMove], list[str], bool]:
+def _moves(s: GameData, seat: int) -> tuple[list[LegalMove], list[str], bool]:
     """``(moves, legal_cards, legal_complete)`` of ``seat`` (see the module docstring)."""
     fast = s.legal_fast(seat)
     used = 0
@@ -116,34 +117,34 @@ def _moves(s: GameState, seat: int) -> tuple[list[LegalMove], list[str], bool]:
     complete = len(fast) <= LEGAL_LIST_MAX
     if not complete:
         fast = [f for f in fast if f[1].bit_count() <= 1]
-    return [LegalMove.from_fast(f) for f in fast], _hand(used & s.hands[seat], s.trump), complete
+    return [LegalMove.from_fast(f) for f in fast], _hand(used & s.hands[seat], s.trump_suit), complete
 
 
-def build_view(s: GameState, seat: int | None, full: bool) -> View:
+def build_view(s: GameData, seat: int | None, full: bool) -> View:
     """The view of ``seat`` (None: no hand), every card shown when ``full``."""
-    over = s.is_over
+    over = s.phase == OVER
     in_bout = s.phase == BOUT
-    res = s.result_
+    res = s.outcome
     moves, legal_cards, complete = _moves(s, seat) if seat is not None else ([], [], True)
     return View(
         viewer=seat,
         variant=s.rules.variant,
         stage=s.stage,
-        trump_suit=SUITS[s.trump],
-        trump_card=card_str(s.trump_card) if s.trump_card >= 0 else None,
+        trump_suit=SUITS[s.trump_suit],
+        trump_card=CARD_NAMES[s.trump_card] if s.trump_card >= 0 else None,
         stock_count=len(s.stock),
         discard_count=s.discard.bit_count(),
         table=[
-            (card_str(a), card_str(c) if c >= 0 else None)
-            for a, c in zip(s.att, s.cov, strict=True)
+            (CARD_NAMES[a], CARD_NAMES[c] if c >= 0 else None)
+            for a, c in zip(s.attack_cards, s.covers, strict=True)
         ],
-        circle=[card_str(c) for c in s.circle],
-        drawn=card_str(s.drawn) if s.drawn >= 0 else None,
+        circle=[CARD_NAMES[c] for c in s.circle],
+        drawn=CARD_NAMES[s.drawn] if s.drawn >= 0 else None,
         hand_counts=[h.bit_count() for h in s.hands],
-        hand=_hand(s.hands[seat], s.trump) if seat is not None else [],
-        hands=[_hand(h, s.trump) for h in s.hands] if full else None,
-        stock=[card_str(c) for c in reversed(s.stock)] if full else None,
-        discard=[card_str(c) for c in cards_of(s.discard)] if full else None,
+        hand=_hand(s.hands[seat], s.trump_suit) if seat is not None else [],
+        hands=[_hand(h, s.trump_suit) for h in s.hands] if full else None,
+        stock=[CARD_NAMES[c] for c in reversed(s.stock)] if full else None,
+        discard=[CARD_NAMES[c] for c in cards_of(s.discard)] if full else None,
         attacker=s.attacker if s.attacker >= 0 and not over and s.stage != 1 else None,
         defender=s.defender if s.defender >= 0 and not over and s.stage != 1 else None,
         taking=s.taking and in_bout,
@@ -153,10 +154,10 @@ def build_view(s: GameState, seat: int | None, full: bool) -> View:
         places=[list(p) for p in s.places],
         is_over=over,
         result=res.to_dict() if res is not None else None,
-        opening_trump=card_str(s.first_card) if s.first_card >= 0 else None,
+        opening_trump=CARD_NAMES[s.opening_trump] if s.opening_trump >= 0 else None,
         dealer=s.dealer,
-        players=s.n,
-        out=[t for t in range(s.n) if s.out_mask >> t & 1],
+        players=s.players,
+        out=[t for t in range(s.players) if s.out_mask >> t & 1],
         legal_cards=legal_cards,
         legal_complete=complete,
         moves=moves,

@@ -98,9 +98,9 @@ def test_limits_and_legality_hold_along_random_games(rules: Rules, n: int) -> No
     state = new_game(rules, seed=f"prop{n}")
     while not state.is_over:
         if state.phase == 1:
-            attacks = len(state.att)
+            attacks = len(state.attack_cards)
             assert attacks <= 6
-            assert attacks <= state.dstart
+            assert attacks <= state.defender_start
             if rules.first_five and not state.bito_done:
                 assert attacks <= 5
         seat = rng.choice(state.actors())
