@@ -19,9 +19,10 @@ from __future__ import annotations
 import time
 
 from games.engine.actions import FastAction
+from games.engine.phases import OVER
 from games.engine.state import GameState
 
-from .medium import cheapest_first
+from .heuristic import cheapest_first
 
 #: Deeper lines than this are left to sampling (and keep the recursion shallow).
 MAX_DEPTH = 200
@@ -86,7 +87,7 @@ class EndgameSolver:
         self.path: set[tuple[object, ...]] = set()
 
     def _reaches(self, s: GameState, target: float) -> bool:
-        if s.phase == 3:
+        if s.phase == OVER:
             return outcome(s, self.me) >= target
         position = _key(s)
         key = (self.me, position, target)

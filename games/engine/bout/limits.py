@@ -52,6 +52,24 @@ def no_sixth_card(s: GameData) -> None:
     s.attack_limit = after_take(s.attack_limit, s.lead_size)
 
 
+def start_hand(cards_now: int, covers: list[int]) -> int:
+    """The cards the defender held when the bout (or its last transfer) began: those they
+    hold now and those they covered with since."""
+    return cards_now + sum(1 for c in covers if c >= 0)
+
+
+def bout_limit(s: GameData) -> int:
+    """The limit the bout under way has reached, rebuilt from what everybody saw (a state
+    restored from a view or a position): the defender's hand at its start, lowered after a
+    joker's cover and after a take."""
+    limit = limit_for(s.rules, s.defender_start, s.bito_done)
+    if s.joker_covered:
+        limit = after_joker(s.rules, limit, len(s.attack_cards))
+    if s.taking:
+        limit = after_take(limit, s.lead_size)
+    return limit
+
+
 def limit_refusal(s: GameData) -> IllegalAction:
     """Why the cards would break the limit: "the defender holds 2 cards: no third attack card"."""
     held = s.defender_start
