@@ -6,9 +6,9 @@ Layout: the state's fields are declared once in :mod:`.data` and :class:`GameSta
 (:mod:`.state`) is the public API over them, with a class per variant (per stage in
 ``circle``) chosen when the game is made; each rule lives in a module named for it
 (:mod:`.bout` for a bout's rules, :mod:`.circle` for the two ``circle`` stages, :mod:`.deal`,
-:mod:`.redeal`). Around them: the snapshot format (:mod:`.codec`), views (:mod:`.views`),
-refusals (:mod:`.refusals`), and states sampled from one seat's information
-(:mod:`.infostate`) for the bots.
+:mod:`.redeal`). Around them: the snapshot format (:mod:`.codec`), the position notation
+(:mod:`.position`), views (:mod:`.views`), refusals (:mod:`.refusals`), and states sampled from
+one seat's information (:mod:`.infostate`) for the bots.
 
 >>> from games.engine import Rules, new_game, Action
 >>> state = new_game(Rules(players=2), seed="readme")
@@ -52,7 +52,8 @@ also documented in the module that holds it):
   ``GameState.attack_limit``; ``View.legal_cards`` / ``View.legal_complete`` (a huge
   ``legal`` list is cut to the actions of one card, see :mod:`.views`); the fast API
   ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples; ``View.moves``
-  (:class:`LegalMove`); ``Event.from_dict``; ``Rules.options_for`` (:class:`OptionSpec`);
+  (:class:`LegalMove`); ``GameState.position()`` / ``GameState.from_position()``;
+  ``Event.from_dict``; ``Rules.options_for`` (:class:`OptionSpec`);
   ``IllegalAction.of`` / ``IllegalAction.refusal`` (:data:`REFUSALS`); :class:`InfoState`.
 """
 
@@ -71,6 +72,7 @@ from .errors import IllegalAction, NotationError
 from .events import EVENT_KINDS, Event
 from .infostate import InfoState, InfoStateError
 from .phases import AWAITING_CODES
+from .position import PositionError
 from .record import GameRecord
 from .refusals import REFUSALS, Refusal
 from .result import Result
@@ -99,6 +101,7 @@ __all__ = [
     "LegalMove",
     "NotationError",
     "OptionSpec",
+    "PositionError",
     "Refusal",
     "Result",
     "Rules",

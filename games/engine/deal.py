@@ -49,6 +49,9 @@ class Deal:
     * ``first_attacker`` forces who leads; otherwise the lowest trump does.
     * ``discard`` puts cards out of play (positions late in a game); with
       ``bito_done=True`` the game's first bito is taken as already made.
+
+    A position later in a game (players out, a bout under way) is written in the position
+    notation instead: :meth:`games.engine.GameState.from_position`.
     """
 
     hands: Sequence[Sequence[CardLike]] | None = None

@@ -22,7 +22,8 @@ def new_game(
     """Deal a game: seeded, or exactly as ``deal`` says.
 
     ``events``, when given, receives what happened before the first choice (the
-    forced draws of circle stage 1).
+    forced draws of circle stage 1).  A position later in a game is rebuilt with
+    :meth:`GameState.from_position` instead.
 
     >>> s = new_game(Rules(players=3), seed="abc")
     >>> sum(h.bit_count() for h in s.hands) + len(s.stock)

@@ -8,8 +8,8 @@ subclass per variant): :class:`~games.engine.bout.play.Podkidnoy`,
 leftovers are dealt, so a caller looks methods up on the state rather than keeping them
 bound across actions). They answer what only the variant knows (the abstract methods of
 :class:`~games.engine.data.GameData`): who may act, what is legal, what an action does. This
-class adds what every game shares: checking an action before applying it, timeouts, views
-and the snapshot.
+class adds what every game shares: checking an action before applying it, timeouts, views,
+the snapshot and the position.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from .errors import IllegalAction
 from .events import Event
 from .explain import why_illegal
 from .phases import LEAD, OVER
+from .position import read_position, write_position
 from .result import Result
 from .rules import Rules
 from .views import View, build_view
@@ -32,7 +33,7 @@ from .views import View, build_view
 
 class GameState(GameData):
     """A game in progress.  Build one with :func:`games.engine.new_game`, or restore it with
-    :meth:`from_json`.
+    :meth:`from_json` or :meth:`from_position`.
 
     >>> from games.engine import Deal, Rules, new_game
     >>> s = new_game(Rules(), seed="doc", deal=Deal(
@@ -48,6 +49,9 @@ class GameState(GameData):
     Traceback (most recent call last):
     ...
     games.engine.errors.IllegalAction: 7♥ does not beat 6♠
+    >>> s.position()
+    'podkidnoy seed=doc dealer=1 trump=6D hands=7S,8S,9S,10S,JS/6H,7H,8H,9H,10H,JH stock=6D \
+table=6S attacker=0 actions=1'
     """
 
     __slots__ = ()
@@ -125,7 +129,7 @@ class GameState(GameData):
         self.apply_fast(seat, fa, events)
         return events
 
-    # ------------------------------------------------------------------ views and JSON
+    # ------------------------------------------------------------------ views, JSON, position
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand, every public fact, counts of the rest."""
@@ -148,6 +152,16 @@ class GameState(GameData):
     def from_json(cls, data: dict[str, Any]) -> GameState:
         """The state :meth:`to_json` wrote (this format or the first one)."""
         return decode(data, GameState.class_for)
+
+    def position(self) -> str:
+        """The position in the notation of :mod:`.position`: one line that
+        :meth:`from_position` turns back into a state that plays on identically."""
+        return write_position(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> GameState:
+        """The state of a position written in the notation of :mod:`.position`."""
+        return read_position(text, GameState.class_for)
 
     def places_of_cards(self) -> dict[str, int]:
         """Where every card is, as masks (for conformance checks)."""

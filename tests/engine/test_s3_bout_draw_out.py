@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, GameState
 from tests.engine.scripted import all_hands, game, play
 
 #: Seat 0 leads 6♠ against seat 1, seat 3 throws in 6♥, seat 1 covers both; trump ♦.
@@ -104,6 +104,15 @@ def test_the_finishing_order_is_kept() -> None:
     state = game([["6S", "9D"], ["7S"], ["8H", "10H", "JH"]], trump_suit="D", first_attacker=0)
     play(state, "0: attack 6S", "1: cover 7S>6S")     # seat 1 is out first
     play(state, "2: attack 8H", "0: cover 9D>8H")     # seat 0 is out second
+    result = state.result()
+    assert result is not None and result.places == [[1], [0]] and result.fool == 2
+
+
+def test_a_player_out_in_an_earlier_bout_keeps_the_earlier_place() -> None:
+    """"The finishing order is kept" [000] from a late position: seat 1 went out before this
+    bout, seat 0 goes out in it, seat 2 is the fool."""
+    state = GameState.from_position("podkidnoy trump=D hands=6S/-/7S,8H attacker=0 bito=yes places=1")
+    play(state, "0: attack 6S", "2: cover 7S>6S")
     result = state.result()
     assert result is not None and result.places == [[1], [0]] and result.fool == 2
 
