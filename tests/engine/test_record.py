@@ -1,6 +1,6 @@
 """Records replay exactly; states and records survive JSON; the seeded shuffle is
-stable across machines and Python versions (RULES.md §1 "The shuffle is random, from a
-seed kept with the game, so a game replays exactly")."""
+stable across machines and Python versions (docs/rules.md §1 "The shuffle comes from a
+seed kept with the game ... so every game can be replayed exactly")."""
 
 from __future__ import annotations
 

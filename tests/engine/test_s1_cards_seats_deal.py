@@ -1,4 +1,4 @@
-"""RULES.md §1 — cards, seats, the deal, redeal and teams, each rule in a scripted position."""
+"""docs/rules.md §1 — cards, seats, the deal, redeal and teams, each rule in a scripted position."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def test_impossible_tables_are_refused_with_a_reason(options: dict[str, object],
                                                      words: str) -> None:
     """"A table that cannot be played is refused when it is created, with a message that says
     why": 7 players, teams without 4, 6 players on 24 cards, jokers outside circle (choice of
-    wording; RULES.md §1)."""
+    wording; docs/rules.md §1)."""
     with pytest.raises(RulesError, match=words):
         Rules(**options)  # type: ignore[arg-type]
 
@@ -198,7 +198,7 @@ def test_a_whole_deck_deal_makes_the_last_card_dealt_trump_and_keeps_it_in_hand(
 
 
 def test_the_dealer_comes_from_the_seed_when_not_given() -> None:
-    """"Dealer: chosen from the seed for a table's first game" (RULES.md §1, choice)."""
+    """"Dealer: chosen from the seed for a table's first game" (docs/rules.md §1, choice)."""
     dealers = {new_game(Rules(players=4), seed=f"d{i}").dealer for i in range(40)}
     assert dealers <= {0, 1, 2, 3} and len(dealers) > 1
     assert new_game(Rules(players=4), seed="d7").dealer == new_game(Rules(players=4),

@@ -1,4 +1,4 @@
-"""RULES.md §3 — the draw, going out, the fool and the draw game."""
+"""docs/rules.md §3 — the draw, going out, the fool and the draw game."""
 
 from __future__ import annotations
 
@@ -152,7 +152,7 @@ def test_in_teams_the_last_players_of_both_teams_out_together_make_a_draw() -> N
 
 
 def test_in_teams_without_draws_the_defenders_team_loses() -> None:
-    """"... or, with draws off, the defender's team loses" (RULES.md §3, choice)."""
+    """"... or, with draws off, the defender's team loses" (docs/rules.md §3, choice)."""
     state = game(TEAM_FINISH, trump_suit="D", teams=True, first_attacker=2, draws=False)
     play(state, *TEAM_MOVES)
     result = state.result()

@@ -1,4 +1,4 @@
-"""RULES.md §3 — a bout: the lead, throwing in, passes and who may throw in."""
+"""docs/rules.md §3 — a bout: the lead, throwing in, passes and who may throw in."""
 
 from __future__ import annotations
 
