@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 PACKAGES = ("accounts", "games", "ratings", "tournaments", "history", "club", "tools", "durak_site")
-SKIPPED = {"games.engine.bench", "games.engine.arena"}
+SKIPPED = {"games.engine.bench", "games.bots.arena"}
 
 
 def _modules() -> list[str]:

@@ -19,9 +19,10 @@ from __future__ import annotations
 import time
 
 from games.engine.actions import FastAction
+from games.engine.phases import OVER
 from games.engine.state import GameState
 
-from .medium import cheapest_first
+from .heuristic import cheapest_first
 
 #: Deeper lines than this are left to sampling (and keep the recursion shallow).
 MAX_DEPTH = 200
@@ -39,20 +40,20 @@ class _OutOfBudget(Exception):
 def _key(s: GameState) -> tuple[object, ...]:
     return (
         s.rules,
-        s.trump,
+        s.trump_suit,
         tuple(s.stock),
         tuple(s.hands),
-        tuple(s.att),
-        tuple(s.cov),
+        tuple(s.attack_cards),
+        tuple(s.covers),
         s.attacker,
         s.defender,
         s.phase,
         s.taking,
         s.passed,
-        s.cap,
+        s.attack_limit,
         s.shown,
-        s.rnd_pos,
-        s.rnd_added,
+        s.round_position,
+        s.round_added,
         s.lead_size,
         s.bito_done,
     )
@@ -60,7 +61,7 @@ def _key(s: GameState) -> tuple[object, ...]:
 
 def outcome(s: GameState, me: int) -> float:
     """The finished game's value for ``me``: 1 not the fool, 0.5 a draw, 0 the fool."""
-    r = s.result_
+    r = s.outcome
     if r is None or r.draw:
         return 0.5
     if r.losing_team is not None:
@@ -86,7 +87,7 @@ class EndgameSolver:
         self.path: set[tuple[object, ...]] = set()
 
     def _reaches(self, s: GameState, target: float) -> bool:
-        if s.phase == 3:
+        if s.phase == OVER:
             return outcome(s, self.me) >= target
         position = _key(s)
         key = (self.me, position, target)

@@ -1,7 +1,7 @@
 """The ``strong`` bot: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 
-Single-observer ISMCTS: every iteration deals the cards the bot cannot see afresh
-(:mod:`games.bots.determinize`, consistent with :mod:`games.bots.knowledge`), walks one tree of
+Single-observer ISMCTS: every iteration deals the cards the bot cannot see afresh (the engine's
+:class:`games.engine.InfoState` samples a state consistent with what the seat saw), walks one tree of
 action sequences with UCB1 restricted to the actions legal in that deal (each child counts how
 often it was available), adds one node (progressive widening: a node tries its moves one
 by one, the heuristic's first, as its visits grow), plays the game out with the ``medium`` heuristic
@@ -28,14 +28,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.engine.actions import PASS, Action, FastAction
+from games.engine.infostate import EventLike, InfoState
+from games.engine.phases import LEAD, OVER
 from games.engine.rules import Rules
 from games.engine.state import GameState
 
-from .determinize import Determinizer
 from .easy import redeal_if_weak
 from .endgame import solve
-from .knowledge import EventLike
-from .medium import cheapest_first, heuristic_move, plain_lead, root_state
+from .heuristic import cheapest_first, heuristic_move, plain_lead
 
 DEFAULT_TIME_MS = 300
 DEFAULT_ITERATIONS = 4000
@@ -52,7 +52,6 @@ HEURISTIC_BIAS = 1.0
 ENDGAME_CARDS = 16
 #: The share of the move time the exact search may use before sampling takes over.
 ENDGAME_SHARE = 0.6
-_LEAD, _OVER = 0, 3
 
 
 class Node:
@@ -71,10 +70,10 @@ class Node:
 
 def rewards(s: GameState) -> list[float]:
     """Each seat's value of a finished game: 1 safe, 0 lost (fool or losing team), 0.5 drawn."""
-    r = s.result_
-    out = [1.0] * s.n
+    r = s.outcome
+    out = [1.0] * s.players
     if r is None:
-        return [0.5] * s.n
+        return [0.5] * s.players
     if r.draw:
         for seat in r.drawn_seats:
             out[seat] = 0.5
@@ -102,9 +101,9 @@ def mover(s: GameState) -> int:
 def playout(s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> None:
     """Finish the game with the heuristic (a random legal move with probability ``noise``)."""
     rnd = rng.random
-    while s.phase != _OVER:
+    while s.phase != OVER:
         seat = next(iter(s.awaiting()))
-        if s.phase == _LEAD and s.stage != 2 and rnd() >= noise:
+        if s.phase == LEAD and s.one_rank_leads and rnd() >= noise:
             s.apply_fast(seat, plain_lead(s, seat))
             continue
         legal = s.legal_fast(seat)
@@ -120,9 +119,9 @@ def playout(s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> N
 class Search:
     """One decision's tree search over determinizations of the seat's information set."""
 
-    def __init__(self, det: Determinizer, legal: list[FastAction], rng: random.Random) -> None:
-        self.det = det
-        self.me = det.me
+    def __init__(self, info: InfoState, legal: list[FastAction], rng: random.Random) -> None:
+        self.info = info
+        self.me = info.seat
         self.legal = legal
         self.rng = rng
         self.root = Node(-1)
@@ -130,12 +129,12 @@ class Search:
 
     def iterate(self) -> None:
         rng = self.rng
-        s = self.det.sample(rng)
+        s = self.info.sample(rng)
         node = self.root
         node_visits = self.iterations
         path: list[Node] = []
         expanded = False
-        while s.phase != _OVER and not expanded:
+        while s.phase != OVER and not expanded:
             seat = self.me if node is self.root else mover(s)
             legal = self.legal if node is self.root else s.legal_fast(seat)
             children = node.children
@@ -241,7 +240,7 @@ def search_move(
     pass_action = next((f for f in legal if f[0] == PASS), None)
     if me not in awaiting and pass_action is not None:
         return Action.from_fast(pass_action)
-    det, rules = root_state(view, rules, history, careful=careful)
+    info = InfoState(view, rules, history, remember_discard=careful)
     rng = random.Random(seed)
     if (
         endgame
@@ -249,14 +248,14 @@ def search_move(
         and view.stock_count <= 1
         and sum(view.hand_counts) <= ENDGAME_CARDS
         and view.stage != 1
-        and det.need_discard == 0
-        and det.need_stock == 0
+        and info.unknown_discard == 0
+        and info.unknown_stock == 0
     ):
-        state = det.sample(rng)
+        state = info.sample(rng)
         solved = solve(state, me, legal, deadline=start + ENDGAME_SHARE * time_ms / 1000)
         if solved is not None:
             return Action.from_fast(solved[0])
-    search = Search(det, legal, rng)
+    search = Search(info, legal, rng)
     began = time.perf_counter()
     while search.iterations < iterations:
         search.iterate()

@@ -1,6 +1,14 @@
-"""The Durak rules engine: podkidnoy, perevodnoy and circle, exactly as RULES.md says.
+"""The Durak rules engine: podkidnoy, perevodnoy and circle, exactly as ``docs/rules.md`` says.
 
 Pure Python, no Django.  Everything the site, bots and tests use is exported here.
+
+Layout: the state's fields are declared once in :mod:`.data` and :class:`GameState`
+(:mod:`.state`) is the public API over them, with a class per variant (per stage in
+``circle``) chosen when the game is made; each rule lives in a module named for it
+(:mod:`.bout` for a bout's rules, :mod:`.circle` for the two ``circle`` stages, :mod:`.deal`,
+:mod:`.redeal`). Around them: the snapshot format (:mod:`.codec`), the position notation
+(:mod:`.position`), views (:mod:`.views`), refusals (:mod:`.refusals`), and states sampled from
+one seat's information (:mod:`.infostate`) for the bots.
 
 >>> from games.engine import Rules, new_game, Action
 >>> state = new_game(Rules(players=2), seed="readme")
@@ -43,10 +51,13 @@ also documented in the module that holds it):
   bito_done=)``; ``GameRecord(deal=)``, ``GameRecord.events()``; ``Result.drawn_seats``;
   ``GameState.attack_limit``; ``View.legal_cards`` / ``View.legal_complete`` (a huge
   ``legal`` list is cut to the actions of one card, see :mod:`.views`); the fast API
-  ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples.
+  ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples; ``View.moves``
+  (:class:`LegalMove`); ``GameState.position()`` / ``GameState.from_position()``;
+  ``Event.from_dict``; ``Rules.options_for`` (:class:`OptionSpec`);
+  ``IllegalAction.of`` / ``IllegalAction.refusal`` (:data:`REFUSALS`); :class:`InfoState`.
 """
 
-from .actions import Action, FastAction
+from .actions import KIND_NAMES, Action, FastAction, LegalMove
 from .cards import (
     BLACK_JOKER,
     RED_JOKER,
@@ -56,19 +67,28 @@ from .cards import (
     card_str,
     deck_cards,
 )
+from .deal import Deal
 from .errors import IllegalAction, NotationError
-from .events import Event
+from .events import EVENT_KINDS, Event
+from .infostate import InfoState, InfoStateError
+from .phases import AWAITING_CODES
+from .position import PositionError
 from .record import GameRecord
+from .refusals import REFUSALS, Refusal
 from .result import Result
-from .rules import Rules, RulesError
-from .setup import Deal, new_game
+from .rules import OptionSpec, Rules, RulesError
+from .setup import new_game
 from .shuffle import shuffled
 from .state import GameState
 from .views import View
 
 __all__ = [
+    "AWAITING_CODES",
     "BLACK_JOKER",
+    "EVENT_KINDS",
+    "KIND_NAMES",
     "RED_JOKER",
+    "REFUSALS",
     "Action",
     "Deal",
     "Event",
@@ -76,7 +96,13 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalAction",
+    "InfoState",
+    "InfoStateError",
+    "LegalMove",
     "NotationError",
+    "OptionSpec",
+    "PositionError",
+    "Refusal",
     "Result",
     "Rules",
     "RulesError",

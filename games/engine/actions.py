@@ -13,21 +13,26 @@
 
 Cards in ``attack``/``transfer`` are sorted by card index, so every action has one
 spelling and ``Action.parse(str(a)) == a``.  Internally the engine works with
-``FastAction`` tuples ``(kind, mask, target)``; ``Action`` is the boundary form.
+``FastAction`` tuples ``(kind, mask, target)``; ``Action`` is the boundary form, and
+:class:`LegalMove` the form a view lists a seat's legal actions in (cards in notation, so
+nothing downstream parses the notation back).
 
 >>> a = Action.parse("attack 6h 6s")
 >>> str(a)
 'attack 6S 6H'
 >>> str(Action.parse("cover 7S>6S")), Action.parse("take") == Action("take")
 ('cover 7S>6S', True)
+>>> LegalMove.from_fast(Action.parse("cover 7S>6S").to_fast())
+LegalMove(kind='cover', cards=('7S',), target='6S', notation='cover 7S>6S')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
-from .cards import card_from_str, card_str, cards_of
+from .cards import CARD_NAMES, card_from_str, cards_of
 from .errors import NotationError
 
 # Fast action kinds (ints, for the hot path).
@@ -57,11 +62,8 @@ class Action:
     target: int | None = None
 
     def __str__(self) -> str:
-        if self.target is not None:  # cover / beat: the card and what it beats
-            return f"{self.kind} {card_str(self.cards[0])}>{card_str(self.target)}"
-        if self.cards:
-            return self.kind + " " + " ".join(card_str(c) for c in self.cards)
-        return self.kind
+        target = None if self.target is None else CARD_NAMES[self.target]
+        return notation(self.kind, [CARD_NAMES[c] for c in self.cards], target)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -112,7 +114,41 @@ class Action:
         return cls(KIND_NAMES[kind], tuple(cards_of(mask)), None if target < 0 else target)
 
 
+def notation(kind: str, cards: Sequence[str], target: str | None) -> str:
+    """The canonical text of an action from its parts (cards in notation, sorted)."""
+    if target is not None:  # cover / beat: the card and what it beats
+        return f"{kind} {cards[0]}>{target}"
+    if cards:
+        return kind + " " + " ".join(cards)
+    return kind
+
+
 def fast_str(fast: FastAction) -> str:
     """The canonical notation of a fast action (as ``str(Action.from_fast(fast))``)."""
     return str(Action.from_fast(fast))
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMove:
+    """A legal action as a view lists it: ``kind``, the ``cards`` it plays (notation, sorted),
+    the ``target`` it covers or beats, and its canonical ``notation``."""
+
+    kind: str
+    cards: tuple[str, ...]
+    target: str | None
+    notation: str
+
+    @classmethod
+    def from_fast(cls, fast: FastAction) -> LegalMove:
+        kind, mask, target = fast
+        name = KIND_NAMES[kind]
+        cards = tuple(CARD_NAMES[c] for c in cards_of(mask))
+        covered = CARD_NAMES[target] if target >= 0 else None
+        return cls(name, cards, covered, notation(name, cards, covered))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "kind": self.kind, "cards": list(self.cards), "target": self.target, "notation": self.notation,
+        }
 

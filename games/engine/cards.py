@@ -78,6 +78,9 @@ def card_label(card: int) -> str:
     return RANK_NAMES.get(rank, str(rank)) + SUIT_SYMBOLS[card & 3]
 
 
+#: CARD_NAMES[card] = card_str(card), for the views' hot loops.
+CARD_NAMES: Final = tuple(card_str(c) for c in range(ALL_CARDS))
+
 _RANK_BY_TEXT: Final = {**{str(r): r for r in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
 
 
@@ -128,6 +131,20 @@ def cards_of(mask: int) -> list[int]:
 RANK_GROUP: Final = tuple((0xF << (c & ~3)) if c < RED_JOKER else 0 for c in range(ALL_CARDS))
 #: SUIT_MASK[suit] = every card of that suit.
 SUIT_MASK: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
+
+
+#: SUBSETS[g] = the non-empty sub-patterns of a 4-bit rank group pattern ``g`` (the cards of
+#: one rank a hand holds, ``hand >> 4 * rank_index & 15``).
+SUBSETS: Final = tuple(tuple(s for s in range(1, 16) if s & g == s) for g in range(16))
+
+
+def ranks_of(cards: Iterable[int]) -> int:
+    """Mask of every card sharing a rank with one of ``cards`` (jokers and -1 add nothing)."""
+    m = 0
+    for c in cards:
+        if c >= 0:
+            m |= RANK_GROUP[c]
+    return m
 
 
 def _beaters(trump: int, joker_rule: str) -> tuple[int, ...]:
@@ -184,9 +201,11 @@ __all__ = [
     "BEATEN_BY",
     "BEATERS",
     "BLACK_JOKER",
+    "CARD_NAMES",
     "JOKERS_MASK",
     "RANK_GROUP",
     "RED_JOKER",
+    "SUBSETS",
     "SUITS",
     "SUIT_MASK",
     "beats",
@@ -199,5 +218,6 @@ __all__ = [
     "make_card",
     "mask_of",
     "rank_of",
+    "ranks_of",
     "suit_of",
 ]

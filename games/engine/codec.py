@@ -1,52 +1,45 @@
-"""A state to JSON-ready data and back, exactly (``from_json(to_json(s))`` plays on the
-same as ``s``).  Cards are written in notation so a stored snapshot stays readable."""
+"""A state to JSON-ready data and back, exactly (``decode(encode(s))`` plays on the same as
+``s``): the snapshot a match row keeps.
+
+Format 2 writes every stored field of :class:`~games.engine.data.GameData` under its own name,
+by the field's ``store`` kind: cards in notation so a snapshot stays readable, seat sets as
+lists of seats, the phase by name. Derived fields (the number of seats, the cover table, the
+ranks on the table) are rebuilt, not stored, and the variant and stage choose the state's
+class. Format 1, the first one, wrote abbreviated names (``att``,
+``cov``, ``thr``, ``tranks``, ``dstart``, ``cap``...), seat sets as bitmasks and the phase as
+an int; it is still read, so every stored snapshot loads.
+
+>>> from games.engine import GameState, Rules, new_game
+>>> s = new_game(Rules(), seed="codec")
+>>> data = encode(s)
+>>> data["format"], data["phase"], data["attack_limit"]
+(2, 'lead', 5)
+>>> encode(decode(data, GameState.class_for)) == data
+True
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
 
-from .cards import BEATERS, card_from_str, card_str, cards_of
+from .cards import CARD_NAMES, card_from_str, cards_of
+from .data import STORED, GameData
+from .phases import PHASE_NAMES
 from .result import Result
 from .rules import Rules
-from .state import GameState
 
-FORMAT = 1
+FORMAT: Final = 2
 
-_INTS = (
-    "dealer", "trump", "attacker", "defender", "leader", "dstart", "cap", "phase",
-    "passed", "out_mask", "nactions", "redeals", "stage", "s1turn", "lead_size",
-    "rnd_pos",
-)
-_BOOLS = ("taking", "bito_done", "opened", "joker_covered", "rnd_added")
-_CARD_LISTS = ("stock", "att", "circle")
-_OPT_CARDS = ("trump_card", "center", "drawn", "first_card")
+S = TypeVar("S", bound=GameData)
 
 
-def _opt(c: int) -> str | None:
-    return card_str(c) if c >= 0 else None
+def _card(c: int) -> str | None:
+    return CARD_NAMES[c] if c >= 0 else None
 
 
-def state_to_json(s: GameState) -> dict[str, Any]:
-    d: dict[str, Any] = {"format": FORMAT, "rules": s.rules.to_dict(), "seed": s.seed}
-    for k in _INTS:
-        d[k] = getattr(s, k)
-    for k in _BOOLS:
-        d[k] = getattr(s, k)
-    for k in _CARD_LISTS:
-        d[k] = [card_str(c) for c in getattr(s, k)]
-    for k in _OPT_CARDS:
-        d[k] = _opt(getattr(s, k))
-    d["cov"] = [_opt(c) for c in s.cov]
-    d["hands"] = [[card_str(c) for c in cards_of(h)] for h in s.hands]
-    d["discard"] = [card_str(c) for c in cards_of(s.discard)]
-    d["tranks"] = s.tranks
-    d["shown"] = [card_str(c) for c in cards_of(s.shown)]
-    d["places"] = [list(p) for p in s.places]
-    d["out_bout"] = list(s.out_bout)
-    d["rnd_order"] = list(s.rnd_order)
-    d["thr"] = list(s.thr)
-    d["result"] = s.result_.to_dict() if s.result_ is not None else None
-    return d
+def _seats(mask: int) -> list[int]:
+    return [t for t in range(mask.bit_length()) if mask >> t & 1]
 
 
 def _mask(cards: list[str]) -> int:
@@ -56,30 +49,108 @@ def _mask(cards: list[str]) -> int:
     return m
 
 
-def state_from_json(d: dict[str, Any]) -> GameState:
-    if d.get("format") != FORMAT:
-        raise ValueError(f"unknown state format {d.get('format')!r}")
-    s = object.__new__(GameState)
-    s.rules = Rules.from_dict(d["rules"])
-    s.seed = d["seed"]
-    s.n = s.rules.players
-    for k in _INTS:
-        setattr(s, k, int(d[k]))
-    for k in _BOOLS:
-        setattr(s, k, bool(d[k]))
-    for k in _CARD_LISTS:
-        setattr(s, k, [card_from_str(c) for c in d[k]])
-    for k in _OPT_CARDS:
-        setattr(s, k, card_from_str(d[k]) if d[k] is not None else -1)
-    s.cov = [card_from_str(c) if c is not None else -1 for c in d["cov"]]
-    s.hands = [_mask(h) for h in d["hands"]]
-    s.discard = _mask(d["discard"])
-    s.tranks = int(d["tranks"])
-    s.shown = _mask(d["shown"])
-    s.places = [list(p) for p in d["places"]]
-    s.out_bout = list(d["out_bout"])
-    s.rnd_order = list(d["rnd_order"])
-    s.thr = tuple(d["thr"])
-    s.result_ = Result.from_dict(d["result"]) if d["result"] is not None else None
-    s.beaters = BEATERS[(s.trump, s.rules.joker_beats)]
-    return s
+def _seat_mask(seats: list[int]) -> int:
+    m = 0
+    for t in seats:
+        m |= 1 << int(t)
+    return m
+
+
+_ENCODE: Final[dict[str, Callable[[Any], Any]]] = {
+    "rules": lambda r: r.to_dict(),
+    "text": str,
+    "int": int,
+    "bool": bool,
+    "phase": lambda p: PHASE_NAMES[p],
+    "card": _card,
+    "cards": lambda cs: [CARD_NAMES[c] for c in cs],
+    "covers": lambda cs: [_card(c) for c in cs],
+    "mask": lambda m: [CARD_NAMES[c] for c in cards_of(m)],
+    "hands": lambda hs: [[CARD_NAMES[c] for c in cards_of(h)] for h in hs],
+    "seats": list,
+    "seat_mask": _seats,
+    "places": lambda ps: [list(p) for p in ps],
+    "result": lambda r: None if r is None else r.to_dict(),
+}
+
+_DECODE: Final[dict[str, Callable[[Any], Any]]] = {
+    "rules": Rules.from_dict,
+    "text": str,
+    "int": int,
+    "bool": bool,
+    "phase": PHASE_NAMES.index,
+    "card": lambda c: -1 if c is None else card_from_str(c),
+    "cards": lambda cs: [card_from_str(c) for c in cs],
+    "covers": lambda cs: [-1 if c is None else card_from_str(c) for c in cs],
+    "mask": _mask,
+    "hands": lambda hs: [_mask(h) for h in hs],
+    "seats": lambda ts: tuple(int(t) for t in ts),
+    "seat_mask": _seat_mask,
+    "places": lambda ps: [[int(t) for t in p] for p in ps],
+    "result": lambda r: None if r is None else Result.from_dict(r),
+}
+
+#: Format 1: each key with the field it holds and how it was written (``tranks``, the ranks
+#: on the table, was stored and is now derived).
+_FORMAT_1: Final = {
+    "rules": ("rules", "rules"),
+    "seed": ("seed", "text"),
+    "dealer": ("dealer", "int"),
+    "trump": ("trump_suit", "int"),
+    "attacker": ("attacker", "int"),
+    "defender": ("defender", "int"),
+    "leader": ("leader", "int"),
+    "dstart": ("defender_start", "int"),
+    "cap": ("attack_limit", "int"),
+    "phase": ("phase", "int"),
+    "passed": ("passed", "int"),
+    "out_mask": ("out_mask", "int"),
+    "nactions": ("actions_played", "int"),
+    "redeals": ("redeals", "int"),
+    "stage": ("stage", "int"),
+    "s1turn": ("stage1_turn", "int"),
+    "lead_size": ("lead_size", "int"),
+    "rnd_pos": ("round_position", "int"),
+    "taking": ("taking", "bool"),
+    "bito_done": ("bito_done", "bool"),
+    "opened": ("opened", "bool"),
+    "joker_covered": ("joker_covered", "bool"),
+    "rnd_added": ("round_added", "bool"),
+    "stock": ("stock", "cards"),
+    "att": ("attack_cards", "cards"),
+    "circle": ("circle", "cards"),
+    "trump_card": ("trump_card", "card"),
+    "center": ("center", "card"),
+    "drawn": ("drawn", "card"),
+    "first_card": ("opening_trump", "card"),
+    "cov": ("covers", "covers"),
+    "hands": ("hands", "hands"),
+    "discard": ("discard", "mask"),
+    "shown": ("shown", "mask"),
+    "places": ("places", "places"),
+    "out_bout": ("out_this_bout", "seats"),
+    "rnd_order": ("round_order", "seats"),
+    "thr": ("throwers", "seats"),
+    "result": ("outcome", "result"),
+}
+
+
+def encode(s: GameData) -> dict[str, Any]:
+    """The state in format 2."""
+    data: dict[str, Any] = {"format": FORMAT}
+    for name, kind in STORED:
+        data[name] = _ENCODE[kind](getattr(s, name))
+    return data
+
+
+def decode(data: Mapping[str, Any], class_for: Callable[[Rules, int], type[S]]) -> S:
+    """The state ``data`` holds (format 1 or 2), of the class ``class_for(rules, stage)``."""
+    version = data.get("format")
+    if version == FORMAT:
+        keys = [(name, name, kind) for name, kind in STORED]
+    elif version == 1:
+        keys = [(key, name, kind) for key, (name, kind) in _FORMAT_1.items()]
+    else:
+        raise ValueError(f"unknown state format {version!r}")
+    values = {name: _DECODE[kind](data[key]) for key, name, kind in keys}
+    return class_for(values["rules"], values["stage"])(**values)

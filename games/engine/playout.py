@@ -8,22 +8,20 @@ from __future__ import annotations
 
 import random
 
-from .state import OVER, GameState
+from .phases import OVER
+from .state import GameState
 
 
 def random_playout(state: GameState, rng: random.Random) -> int:
     """Play random legal actions until the game is over; returns the number of actions."""
     rnd = rng.random
-    actors = state.actors
-    legal_fast = state.legal_fast
-    apply_fast = state.apply_fast
     steps = 0
     while state.phase != OVER:
-        seats = actors()
+        seats = state.actors()
         k = len(seats)
         seat = seats[0] if k == 1 else seats[int(rnd() * k)]
-        legal = legal_fast(seat)
+        legal = state.legal_fast(seat)
         k = len(legal)
-        apply_fast(seat, legal[0] if k == 1 else legal[int(rnd() * k)])
+        state.apply_fast(seat, legal[0] if k == 1 else legal[int(rnd() * k)])
         steps += 1
     return steps

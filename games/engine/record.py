@@ -18,9 +18,10 @@ from typing import Any
 
 from .actions import Action
 from .cards import card_str
+from .deal import Deal
 from .events import Event
 from .rules import Rules
-from .setup import Deal, new_game
+from .setup import new_game
 from .state import GameState
 
 

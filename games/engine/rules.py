@@ -1,12 +1,17 @@
-"""The table options of RULES.md as one frozen dataclass.
+"""The table options of ``docs/rules.md`` as one frozen dataclass, and which options each
+variant has.
 
-A flag per option rather than a subclass per variant: ``podkidnoy``, ``perevodnoy`` and
-``circle`` differ by defaults and by a few rules-driven branches in the bout code.
-Impossible tables are refused in ``__post_init__`` with a sentence a host understands.
+A flag per option: the variants differ by their defaults here, and by the class of game state
+chosen for each when a game is made (:meth:`games.engine.GameState.class_for`). Impossible
+tables are refused in ``__post_init__`` with a sentence a host understands.
+:meth:`Rules.options_for` says which options a host chooses at a table of a variant, with
+their kind, choices and default, so a form renders from it.
 
 >>> r = Rules.for_variant("circle", players=4)
 >>> r.deck, r.first_bout_limit_5
 (52, False)
+>>> [o.name for o in Rules.options_for("circle") if o.kind == "choice"]
+['players', 'throw_in', 'jokers', 'joker_beats', 'joker_last']
 >>> Rules(players=7)
 Traceback (most recent call last):
 ...
@@ -16,10 +21,18 @@ games.engine.rules.RulesError: a table seats 2 to 6 players, not 7
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 Variant = Literal["podkidnoy", "perevodnoy", "circle"]
 VARIANTS: tuple[str, ...] = ("podkidnoy", "perevodnoy", "circle")
+
+#: The choices of the options that are not on/off (validation and :meth:`Rules.options_for`).
+PLAYERS: Final = (2, 3, 4, 5, 6)
+DECKS: Final = (24, 36, 52)
+THROW_IN: Final = ("all", "neighbours")
+JOKERS: Final = (0, 2)
+JOKER_BEATS: Final = ("any", "colour")
+JOKER_LAST: Final = ("defence_only", "pass_on")
 
 #: The termination guarantee: a game that reaches this many applied actions ends as a
 #: draw among the players still holding cards (reason ``"move_cap"``).  Random play
@@ -32,8 +45,55 @@ class RulesError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a host chooses: ``kind`` ``bool`` (choices ``(False, True)``) or ``choice``;
+    ``default`` is the variant's; ``needs`` names an option and the value it must have for
+    this one to matter (the joker options need two jokers, teams need four players)."""
+
+    name: str
+    kind: Literal["bool", "choice"]
+    choices: tuple[object, ...]
+    default: object
+    needs: tuple[str, object] | None = None
+
+
+#: The options a host chooses, per variant, in the order a form shows them; the others keep
+#: the variant's value (``circle`` always plays 52 cards, has no redeal and ignores
+#: ``first_bout_limit_5``; only the transfer variants show a trump; only ``circle`` has
+#: jokers). ``max_actions`` is the termination guarantee, not a host's choice.
+_OPTIONS: Final = {
+    "podkidnoy": ("players", "teams", "deck", "throw_in", "first_bout_limit_5", "draws", "redeal"),
+    "perevodnoy": (
+        "players", "teams", "deck", "throw_in", "first_bout_limit_5", "draws", "redeal",
+        "transfer_by_trump_show",
+    ),
+    "circle": (
+        "players", "teams", "throw_in", "draws", "transfer_by_trump_show", "jokers", "joker_beats",
+        "throw_in_after_joker", "joker_last",
+    ),
+}
+_CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "players": PLAYERS,
+    "deck": DECKS,
+    "throw_in": THROW_IN,
+    "jokers": JOKERS,
+    "joker_beats": JOKER_BEATS,
+    "joker_last": JOKER_LAST,
+}
+_NEEDS: Final[dict[str, tuple[str, object]]] = {
+    "teams": ("players", 4),
+    "joker_beats": ("jokers", 2),
+    "throw_in_after_joker": ("jokers", 2),
+    "joker_last": ("jokers", 2),
+}
+_FLAGS: Final = (
+    "teams", "first_bout_limit_5", "draws", "redeal", "transfer_by_trump_show", "throw_in_after_joker",
+)
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
-    """Every table option of RULES.md with its default (podkidnoy, 2 players, 36 cards)."""
+    """Every table option of ``docs/rules.md`` with its default (podkidnoy, 2 players, 36 cards)."""
 
     variant: str = "podkidnoy"
     players: int = 2
@@ -53,9 +113,9 @@ class Rules:
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise RulesError(f"unknown variant {self.variant!r} (podkidnoy, perevodnoy or circle)")
-        if not isinstance(self.players, int) or not 2 <= self.players <= 6:
+        if not isinstance(self.players, int) or self.players not in PLAYERS:
             raise RulesError(f"a table seats 2 to 6 players, not {self.players}")
-        if self.deck not in (24, 36, 52):
+        if self.deck not in DECKS:
             raise RulesError(f"the deck has 24, 36 or 52 cards, not {self.deck}")
         if self.variant == "circle" and self.deck != 52:
             raise RulesError("circle is played with the 52-card deck")
@@ -66,15 +126,15 @@ class Rules:
             )
         if self.teams and self.players != 4:
             raise RulesError("teams play 2 against 2: the table needs exactly 4 players")
-        if self.throw_in not in ("all", "neighbours"):
+        if self.throw_in not in THROW_IN:
             raise RulesError(f"throw_in is 'all' or 'neighbours', not {self.throw_in!r}")
-        if self.jokers not in (0, 2):
+        if self.jokers not in JOKERS:
             raise RulesError(f"the deck has 0 or 2 jokers, not {self.jokers}")
         if self.jokers and self.variant != "circle":
             raise RulesError("jokers are played only in circle")
-        if self.joker_beats not in ("any", "colour"):
+        if self.joker_beats not in JOKER_BEATS:
             raise RulesError(f"joker_beats is 'any' or 'colour', not {self.joker_beats!r}")
-        if self.joker_last not in ("defence_only", "pass_on"):
+        if self.joker_last not in JOKER_LAST:
             raise RulesError(
                 f"joker_last is 'defence_only' or 'pass_on', not {self.joker_last!r}"
             )
@@ -84,8 +144,7 @@ class Rules:
             raise RulesError("circle deals no hands of six, so it has no redeal")
         if not isinstance(self.max_actions, int) or self.max_actions < 100:
             raise RulesError("max_actions must be an integer of at least 100")
-        for name in ("teams", "first_bout_limit_5", "draws", "redeal",
-                     "transfer_by_trump_show", "throw_in_after_joker"):
+        for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} is true or false")
 
@@ -98,10 +157,29 @@ class Rules:
         base.update(overrides)
         return cls(**base)
 
-    @property
-    def transfers(self) -> bool:
-        """Whether the defender may pass the attack on (perevodnoy and circle)."""
-        return self.variant != "podkidnoy"
+    @classmethod
+    def options_for(cls, variant: str) -> tuple[OptionSpec, ...]:
+        """The options a host chooses at a ``variant`` table, each with the variant's default.
+
+        >>> [o.name for o in Rules.options_for("podkidnoy")]
+        ['players', 'teams', 'deck', 'throw_in', 'first_bout_limit_5', 'draws', 'redeal']
+        >>> Rules.options_for("circle")[-1]
+        OptionSpec(name='joker_last', kind='choice', choices=('defence_only', 'pass_on'), \
+default='defence_only', needs=('jokers', 2))
+        """
+        if variant not in _OPTIONS:
+            raise RulesError(f"unknown variant {variant!r} (podkidnoy, perevodnoy or circle)")
+        defaults = cls.for_variant(variant)
+        return tuple(
+            OptionSpec(
+                name,
+                "bool" if name in _FLAGS else "choice",
+                (False, True) if name in _FLAGS else _CHOICES[name],
+                getattr(defaults, name),
+                _NEEDS.get(name),
+            )
+            for name in _OPTIONS[variant]
+        )
 
     @property
     def first_five(self) -> bool:

@@ -15,8 +15,9 @@ dealer                 yes        yes         yes
 =====================  =========  ==========  ====================
 
 Legal actions.  A seat's view carries what it may play, for buttons and card choosing:
-``legal`` (notation), ``legal_cards`` (the cards of its hand that some legal action
-uses, in hand order) and ``legal_complete``.  ``legal`` is the whole of
+``moves`` (each a :class:`~games.engine.actions.LegalMove`: kind, cards, target, notation),
+``legal`` (their notation), ``legal_cards`` (the cards of its hand that some legal action
+uses, in hand order) and ``legal_complete``.  ``moves`` is the whole of
 :meth:`GameState.legal_actions` up to :data:`LEGAL_LIST_MAX` actions.  Beyond that (a
 ``circle`` stage-2 lead from a big hand has a thousand 1/3/5-card combinations) it keeps
 only the actions of at most one card -- every cover, single lead, single throw-in or
@@ -32,6 +33,8 @@ Spectator and full views have no legal actions (``legal_complete`` stays True).
 True
 >>> s.spectator_view().hand
 []
+>>> [m.notation for m in v.moves] == v.legal
+True
 """
 
 from __future__ import annotations
@@ -39,9 +42,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .actions import fast_str
-from .cards import SUITS, card_str, cards_of, sort_key
-from .state import BOUT, GameState
+from .actions import LegalMove
+from .cards import CARD_NAMES, SUITS, cards_of, sort_key
+from .data import GameData
+from .phases import BOUT, OVER
 
 
 @dataclass
@@ -50,8 +54,8 @@ class View:
 
     ``viewer`` is the seat, or None for a spectator or the full view; ``hand`` is the
     viewer's own hand, ``hands`` / ``stock`` / ``discard`` are filled only in the full
-    view; ``legal``, ``legal_cards`` and ``legal_complete`` are described in the module
-    docstring.
+    view; ``moves``, ``legal``, ``legal_cards`` and ``legal_complete`` are described in the
+    module docstring.
     """
 
     viewer: int | None
@@ -85,12 +89,14 @@ class View:
     legal_complete: bool = True
     #: Who dealt (public): in a whole-deck deal the dealer keeps the card that showed the trump.
     dealer: int | None = None
+    moves: list[LegalMove] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (``awaiting`` keys become strings)."""
         d = asdict(self)
         d["awaiting"] = {str(k): v for k, v in self.awaiting.items()}
         d["table"] = [list(p) for p in self.table]
+        d["moves"] = [m.to_dict() for m in self.moves]
         return d
 
 
@@ -99,11 +105,11 @@ LEGAL_LIST_MAX = 100
 
 
 def _hand(mask: int, trump: int) -> list[str]:
-    return [card_str(c) for c in sorted(cards_of(mask), key=sort_key(trump))]
+    return [CARD_NAMES[c] for c in sorted(cards_of(mask), key=sort_key(trump))]
 
 
-def _legal(s: GameState, seat: int) -> tuple[list[str], list[str], bool]:
-    """``(legal, legal_cards, legal_complete)`` of ``seat`` (see the module docstring)."""
+def _moves(s: GameData, seat: int) -> tuple[list[LegalMove], list[str], bool]:
+    """``(moves, legal_cards, legal_complete)`` of ``seat`` (see the module docstring)."""
     fast = s.legal_fast(seat)
     used = 0
     for f in fast:
@@ -111,47 +117,48 @@ def _legal(s: GameState, seat: int) -> tuple[list[str], list[str], bool]:
     complete = len(fast) <= LEGAL_LIST_MAX
     if not complete:
         fast = [f for f in fast if f[1].bit_count() <= 1]
-    return [fast_str(f) for f in fast], _hand(used & s.hands[seat], s.trump), complete
+    return [LegalMove.from_fast(f) for f in fast], _hand(used & s.hands[seat], s.trump_suit), complete
 
 
-def build_view(s: GameState, seat: int | None, full: bool) -> View:
+def build_view(s: GameData, seat: int | None, full: bool) -> View:
     """The view of ``seat`` (None: no hand), every card shown when ``full``."""
-    over = s.is_over
+    over = s.phase == OVER
     in_bout = s.phase == BOUT
-    res = s.result_
-    legal, legal_cards, complete = _legal(s, seat) if seat is not None else ([], [], True)
+    res = s.outcome
+    moves, legal_cards, complete = _moves(s, seat) if seat is not None else ([], [], True)
     return View(
         viewer=seat,
         variant=s.rules.variant,
         stage=s.stage,
-        trump_suit=SUITS[s.trump],
-        trump_card=card_str(s.trump_card) if s.trump_card >= 0 else None,
+        trump_suit=SUITS[s.trump_suit],
+        trump_card=CARD_NAMES[s.trump_card] if s.trump_card >= 0 else None,
         stock_count=len(s.stock),
         discard_count=s.discard.bit_count(),
         table=[
-            (card_str(a), card_str(c) if c >= 0 else None)
-            for a, c in zip(s.att, s.cov, strict=True)
+            (CARD_NAMES[a], CARD_NAMES[c] if c >= 0 else None)
+            for a, c in zip(s.attack_cards, s.covers, strict=True)
         ],
-        circle=[card_str(c) for c in s.circle],
-        drawn=card_str(s.drawn) if s.drawn >= 0 else None,
+        circle=[CARD_NAMES[c] for c in s.circle],
+        drawn=CARD_NAMES[s.drawn] if s.drawn >= 0 else None,
         hand_counts=[h.bit_count() for h in s.hands],
-        hand=_hand(s.hands[seat], s.trump) if seat is not None else [],
-        hands=[_hand(h, s.trump) for h in s.hands] if full else None,
-        stock=[card_str(c) for c in reversed(s.stock)] if full else None,
-        discard=[card_str(c) for c in cards_of(s.discard)] if full else None,
+        hand=_hand(s.hands[seat], s.trump_suit) if seat is not None else [],
+        hands=[_hand(h, s.trump_suit) for h in s.hands] if full else None,
+        stock=[CARD_NAMES[c] for c in reversed(s.stock)] if full else None,
+        discard=[CARD_NAMES[c] for c in cards_of(s.discard)] if full else None,
         attacker=s.attacker if s.attacker >= 0 and not over and s.stage != 1 else None,
         defender=s.defender if s.defender >= 0 and not over and s.stage != 1 else None,
         taking=s.taking and in_bout,
         actors=list(s.actors()),
         awaiting=s.awaiting(),
-        legal=legal,
+        legal=[m.notation for m in moves],
         places=[list(p) for p in s.places],
         is_over=over,
         result=res.to_dict() if res is not None else None,
-        opening_trump=card_str(s.first_card) if s.first_card >= 0 else None,
+        opening_trump=CARD_NAMES[s.opening_trump] if s.opening_trump >= 0 else None,
         dealer=s.dealer,
-        players=s.n,
-        out=[t for t in range(s.n) if s.out_mask >> t & 1],
+        players=s.players,
+        out=[t for t in range(s.players) if s.out_mask >> t & 1],
         legal_cards=legal_cards,
         legal_complete=complete,
+        moves=moves,
     )

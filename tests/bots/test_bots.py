@@ -11,8 +11,9 @@ import pytest
 from games.bots.ismcts import choose_strong, rewards
 from games.bots.medium import choose_medium
 from games.engine import Action, Deal, Event, Rules, new_game
+from tests.engine.tables import TABLES
 
-from .helpers import TABLES, play
+from .helpers import play
 
 
 def _strong(view: object, legal: list[Action], seed: str, rules: Rules, history: list[Event]) -> Action:

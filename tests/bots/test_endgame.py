@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.bots.endgame import solve
-from games.bots.medium import heuristic_move
+from games.bots.heuristic import heuristic_move
 from games.engine import Action, Deal, GameState, Rules, deck_cards, new_game
 from games.engine.cards import card_str
 

@@ -146,7 +146,7 @@ def play_checked(
         if views:
             _check_views(state)
     assert state.result() is not None
-    assert state.nactions <= rules.max_actions
+    assert state.actions_played <= rules.max_actions
     if not thorough:
         return state
     replayed = GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay()
@@ -196,7 +196,7 @@ def test_the_move_cap_ends_every_game_as_a_draw_among_the_holders() -> None:
     for i in range(20):
         state = play_checked(rules, f"cap-{i}", rng, views=False)
         result = state.result()
-        assert result is not None and state.nactions <= 100
+        assert result is not None and state.actions_played <= 100
         if result.reason == "move_cap":
             capped += 1
             assert result.draw and result.fool is None

@@ -1,5 +1,5 @@
 """Hypothesis properties: the notation round-trips, the cover relation matches its
-definition (RULES.md §3 "Cover", §5 jokers), and the attack limit is never exceeded
+definition (docs/rules.md §3 "Cover", §5 jokers), and the attack limit is never exceeded
 (§3 "Limit"); illegal actions leave the state unchanged."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ suits = st.integers(min_value=0, max_value=3)
 
 
 def reference_beats(cover: int, attack: int, trump: int, joker_beats: str) -> bool:
-    """RULES.md written out plainly: a higher card of the suit; any trump over a non-trump;
+    """docs/rules.md §3 "Cover" written out plainly: a higher card of the suit; any trump over a non-trump;
     a joker over anything (or its colour); nothing over a joker."""
     if attack >= RED_JOKER:
         return False
@@ -98,9 +98,9 @@ def test_limits_and_legality_hold_along_random_games(rules: Rules, n: int) -> No
     state = new_game(rules, seed=f"prop{n}")
     while not state.is_over:
         if state.phase == 1:
-            attacks = len(state.att)
+            attacks = len(state.attack_cards)
             assert attacks <= 6
-            assert attacks <= state.dstart
+            assert attacks <= state.defender_start
             if rules.first_five and not state.bito_done:
                 assert attacks <= 5
         seat = rng.choice(state.actors())

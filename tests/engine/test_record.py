@@ -1,6 +1,6 @@
 """Records replay exactly; states and records survive JSON; the seeded shuffle is
-stable across machines and Python versions (RULES.md §1 "The shuffle is random, from a
-seed kept with the game, so a game replays exactly")."""
+stable across machines and Python versions (docs/rules.md §1 "The shuffle comes from a
+seed kept with the game ... so every game can be replayed exactly")."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import random
 import pytest
 
 from games.engine import (
+    EVENT_KINDS,
     Action,
     Deal,
+    Event,
     GameRecord,
     GameState,
     IllegalAction,
@@ -84,6 +86,16 @@ def test_events_give_the_move_log() -> None:
     assert len(log) == len(record.actions) + 1
     assert log[-1][-1].kind == "game_over"
     json.dumps([[e.to_dict() for e in step] for step in log])
+
+
+@pytest.mark.parametrize("rules", [Rules(variant="perevodnoy", players=3, transfer_by_trump_show=True),
+                                   Rules.for_variant("circle", 3, jokers=2)], ids=["perevodnoy", "circle"])
+def test_the_move_log_reads_back_from_its_stored_form(rules: Rules) -> None:
+    record, _ = _random_record(rules, "stored", 5)
+    for step in record.events():
+        for event in step:
+            assert event.kind in EVENT_KINDS
+            assert Event.from_dict(json.loads(json.dumps(event.to_dict()))) == event
 
 
 def test_state_json_round_trips_at_every_step() -> None:

@@ -1,8 +1,9 @@
-"""RULES.md §1 — cards, seats, the deal, redeal and teams, each rule in a scripted position."""
+"""docs/rules.md §1 — cards, seats, the deal, redeal and teams, each rule in a scripted position."""
 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -102,7 +103,7 @@ def test_impossible_tables_are_refused_with_a_reason(options: dict[str, object],
                                                      words: str) -> None:
     """"A table that cannot be played is refused when it is created, with a message that says
     why": 7 players, teams without 4, 6 players on 24 cards, jokers outside circle (choice of
-    wording; RULES.md §1)."""
+    wording; docs/rules.md §1)."""
     with pytest.raises(RulesError, match=words):
         Rules(**options)  # type: ignore[arg-type]
 
@@ -115,6 +116,32 @@ def test_a_table_never_seats_more_players_than_the_deck_deals_six_to() -> None:
     Rules(players=6, deck=36)
     with pytest.raises(RulesError):
         Rules(players=5, deck=24)
+
+
+@pytest.mark.parametrize("variant", ["podkidnoy", "perevodnoy", "circle"])
+def test_each_variant_offers_its_options_with_their_defaults(variant: str) -> None:
+    """"Every option of a table, with its default" (docs/rules.md, "Table options"): each
+    option a variant offers takes each of its choices at a table of that variant."""
+    defaults = Rules.for_variant(variant, players=4)
+    for option in Rules.options_for(variant):
+        assert option.default == getattr(Rules.for_variant(variant), option.name)
+        assert option.default in option.choices
+        for choice in option.choices:
+            needs = dict([option.needs]) if option.needs else {}
+            table: dict[str, Any] = {"players": 4, **needs, option.name: choice}
+            rules = Rules.for_variant(variant, **table)
+            assert getattr(rules, option.name) == choice and rules.variant == defaults.variant
+
+
+def test_only_circle_has_jokers_and_only_the_transfer_variants_show_a_trump() -> None:
+    """"`jokers`: `circle` only"; "`transfer_by_trump_show`: `perevodnoy` (and `circle` stage
+    2)"; `circle` always plays 52 cards, deals no hands of six to redeal and ignores
+    `first_bout_limit_5`."""
+    names = {v: {o.name for o in Rules.options_for(v)} for v in ("podkidnoy", "perevodnoy", "circle")}
+    assert "jokers" in names["circle"] and "jokers" not in names["podkidnoy"] | names["perevodnoy"]
+    assert "transfer_by_trump_show" in names["perevodnoy"] & names["circle"] - names["podkidnoy"]
+    assert not {"deck", "redeal", "first_bout_limit_5"} & names["circle"]
+    assert {o.name: o.needs for o in Rules.options_for("circle")}["joker_last"] == ("jokers", 2)
 
 
 # ---------------------------------------------------------------- the deal
@@ -171,7 +198,7 @@ def test_a_whole_deck_deal_makes_the_last_card_dealt_trump_and_keeps_it_in_hand(
 
 
 def test_the_dealer_comes_from_the_seed_when_not_given() -> None:
-    """"Dealer: chosen from the seed for a table's first game" (RULES.md §1, choice)."""
+    """"Dealer: chosen from the seed for a table's first game" (docs/rules.md §1, choice)."""
     dealers = {new_game(Rules(players=4), seed=f"d{i}").dealer for i in range(40)}
     assert dealers <= {0, 1, 2, 3} and len(dealers) > 1
     assert new_game(Rules(players=4), seed="d7").dealer == new_game(Rules(players=4),

@@ -1,4 +1,4 @@
-"""RULES.md §2 — who attacks first, who defends, who attacks next."""
+"""docs/rules.md §2 — who attacks first, who defends, who attacks next."""
 
 from __future__ import annotations
 

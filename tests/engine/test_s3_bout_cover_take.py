@@ -1,4 +1,4 @@
-"""RULES.md §3 — covering, taking and bito."""
+"""docs/rules.md §3 — covering, taking and bito."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""RULES.md §3 — the draw, going out, the fool and the draw game."""
+"""docs/rules.md §3 — the draw, going out, the fool and the draw game."""
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, GameState
 from tests.engine.scripted import all_hands, game, play
 
 #: Seat 0 leads 6♠ against seat 1, seat 3 throws in 6♥, seat 1 covers both; trump ♦.
@@ -108,6 +108,15 @@ def test_the_finishing_order_is_kept() -> None:
     assert result is not None and result.places == [[1], [0]] and result.fool == 2
 
 
+def test_a_player_out_in_an_earlier_bout_keeps_the_earlier_place() -> None:
+    """"The finishing order is kept" [000] from a late position: seat 1 went out before this
+    bout, seat 0 goes out in it, seat 2 is the fool."""
+    state = GameState.from_position("podkidnoy trump=D hands=6S/-/7S,8H attacker=0 bito=yes places=1")
+    play(state, "0: attack 6S", "2: cover 7S>6S")
+    result = state.result()
+    assert result is not None and result.places == [[1], [0]] and result.fool == 2
+
+
 def test_when_nobody_holds_cards_after_the_last_bout_the_game_is_a_draw() -> None:
     """"If nobody holds cards after a bout, option draws (default on) makes the game a draw
     between the players who went out in that bout" (choice)."""
@@ -143,7 +152,7 @@ def test_in_teams_the_last_players_of_both_teams_out_together_make_a_draw() -> N
 
 
 def test_in_teams_without_draws_the_defenders_team_loses() -> None:
-    """"... or, with draws off, the defender's team loses" (RULES.md §3, choice)."""
+    """"... or, with draws off, the defender's team loses" (docs/rules.md §3, choice)."""
     state = game(TEAM_FINISH, trump_suit="D", teams=True, first_attacker=2, draws=False)
     play(state, *TEAM_MOVES)
     result = state.result()

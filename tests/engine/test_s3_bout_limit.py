@@ -1,4 +1,4 @@
-"""RULES.md §3 — the limit of a bout: the defender's hand, six cards, five before the first
+"""docs/rules.md §3 — the limit of a bout: the defender's hand, six cards, five before the first
 bito."""
 
 from __future__ import annotations

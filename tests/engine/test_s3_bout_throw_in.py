@@ -1,4 +1,4 @@
-"""RULES.md §3 — a bout: the lead, throwing in, passes and who may throw in."""
+"""docs/rules.md §3 — a bout: the lead, throwing in, passes and who may throw in."""
 
 from __future__ import annotations
 
@@ -118,10 +118,11 @@ def test_with_throw_in_neighbours_only_the_attacker_and_the_player_after_the_def
 def test_with_throw_in_neighbours_a_player_out_is_skipped_after_the_defender() -> None:
     """"The attacker and the player after the defender" [001]: the player after the defender
     is the next one who still has cards (choice: players who are out are skipped). Seat 2
-    goes out; when seat 0 attacks seat 1, seat 3 is the neighbour who may throw in."""
-    state = game([["9C", "10C", "7D"], ["6S", "JS", "QS"], ["7S"], ["8C", "10D", "KS"]],
-                 trump_suit="H", first_attacker=1, throw_in="neighbours", bito_done=True)
-    play(state, "1: attack 6S", "2: cover 7S>6S", "3: attack 8C", "0: cover 9C>8C")
+    is out; when seat 0 attacks seat 1, seat 3 is the neighbour who may throw in."""
+    state = GameState.from_position(
+        "podkidnoy throw_in=neighbours trump=H hands=7D,10C/JS,QS/-/10D,KS discard=6S,7S,8C,9C "
+        "attacker=0 bito=yes places=2"
+    )
     assert state.view(0).out == [2] and state.awaiting() == {0: "lead"}
     play(state, "0: attack 10C")
     assert Action.parse("attack 10D") in state.legal_actions(3)

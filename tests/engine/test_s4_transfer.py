@@ -1,4 +1,4 @@
-"""RULES.md §4 — the transfer (perevodnoy) and the transfer by showing a trump."""
+"""docs/rules.md §4 — the transfer (perevodnoy) and the transfer by showing a trump."""
 
 from __future__ import annotations
 

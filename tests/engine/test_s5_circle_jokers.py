@@ -1,4 +1,4 @@
-"""RULES.md §5 — `circle` jokers: never lead, what they beat, throw-ins after them, a hand of
+"""docs/rules.md §5 — `circle` jokers: never lead, what they beat, throw-ins after them, a hand of
 jokers only [004]."""
 
 from __future__ import annotations

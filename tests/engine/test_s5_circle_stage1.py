@@ -1,4 +1,4 @@
-"""RULES.md §5 — `circle` stage 1: collecting hands from a circle of face-up cards [004]."""
+"""docs/rules.md §5 — `circle` stage 1: collecting hands from a circle of face-up cards [004]."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §5 — `circle` stage 2: 1/3/5-card leads, the transfer, throw-in rounds, the limit
+"""docs/rules.md §5 — `circle` stage 2: 1/3/5-card leads, the transfer, throw-in rounds, the limit
 [004]."""
 
 from __future__ import annotations

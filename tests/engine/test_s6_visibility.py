@@ -1,4 +1,4 @@
-"""RULES.md §6 — what every player sees: the visibility matrix, one test per row.
+"""docs/rules.md §6 — what every player sees: the visibility matrix, one test per row.
 
 =====================================  =========  ===========  ================
 what                                   own seat   other seat   spectator

@@ -52,6 +52,23 @@ def test_view_marks_the_cards_a_legal_action_uses() -> None:
     assert s.view(0).legal_cards == ["6C"] and s.spectator_view().legal_cards == []
 
 
+def test_the_legal_moves_come_structured() -> None:
+    """``View.moves``: each legal action with its kind, cards, target and notation, so no page
+    parses the notation back."""
+    s = new_game(Rules(), seed="legal", deal=Deal(
+        hands=[["6S", "6C", "9S"], ["7S", "7H", "AD"]], trump="6D", stock=["KC"],
+        dealer=1, first_attacker=0))
+    assert [(m.kind, m.cards, m.target) for m in s.view(0).moves] == [
+        ("attack", ("6S",), None), ("attack", ("6C",), None), ("attack", ("6S", "6C"), None),
+        ("attack", ("9S",), None)]
+    s.apply(0, Action.parse("attack 6S"))
+    moves = s.view(1).moves
+    assert [m.notation for m in moves] == s.view(1).legal == ["cover 7S>6S", "cover AD>6S", "take"]
+    assert (moves[1].kind, moves[1].cards, moves[1].target) == ("cover", ("AD",), "6S")
+    take: dict[str, object] = {"kind": "take", "cards": [], "target": None, "notation": "take"}
+    assert s.view(1).to_dict()["moves"][2] == take
+
+
 def test_a_huge_legal_list_is_cut_to_the_actions_of_one_card() -> None:
     """A circle stage-2 lead from a big hand: a thousand combinations stay in
     ``legal_actions``, the view keeps the single cards and says it is incomplete."""
@@ -64,6 +81,7 @@ def test_a_huge_legal_list_is_cut_to_the_actions_of_one_card() -> None:
     v = s.view(0)
     assert not v.legal_complete
     assert sorted(v.legal) == sorted(str(a) for a in full if len(a.cards) <= 1)
+    assert [m.notation for m in v.moves] == v.legal
     assert sorted(v.legal_cards) == sorted(leader)
     assert s.is_legal(0, Action.parse("attack 3S 3C 4S 4C 9H"))
 

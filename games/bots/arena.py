@@ -1,6 +1,6 @@
 """The strength harness: two bot levels play mirrored deals and the score gets a confidence interval.
 
-``python -m games.engine.arena --a strong --b easy --games 2000 --variant podkidnoy --players 2
+``python -m games.bots.arena --a strong --b easy --games 2000 --variant podkidnoy --players 2
 --seed 1 [--json]``
 
 Every deal is played twice with the seats swapped (seat ``i`` plays ``a`` when ``i + k`` is even
@@ -28,11 +28,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
-from .events import Event
-from .result import Result
-from .rules import Rules
-from .setup import new_game
+from games.engine import Action, Event, Result, Rules, new_game
+
+from . import choose_action
+from .ismcts import choose_strong
+from .medium import choose_medium
 
 
 def decide(
@@ -46,10 +46,6 @@ def decide(
 ) -> Action:
     """Ask the bot of ``level`` for a move (with rules and history for the levels that read them;
     ``strong_ms`` overrides the strong bot's time cap)."""
-    from games.bots import choose_action
-    from games.bots.ismcts import choose_strong
-    from games.bots.medium import choose_medium
-
     if level == "medium":
         return choose_medium(view, legal, seed, rules=rules, history=history)
     if level == "strong":

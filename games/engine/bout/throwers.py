@@ -1,0 +1,98 @@
+"""Who may throw in, and passing (``docs/rules.md`` §3 "Throw in", "Pass"; §1 "Teams").
+
+With ``throw_in="all"`` every player holding cards throws in but the defender; with
+``neighbours`` only the attacker and the next player after the defender who holds cards. A
+defender's partner never throws in. The throwers are fixed when the bout begins or is
+transferred: a neighbour who goes out during the bout is not replaced. Any card of a rank on
+the table may be thrown in while the limit leaves room; a pass holds until the table changes
+(a card laid, a take), which reopens every pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import ATTACK, FastAction
+from ..cards import card_label, cards_of
+from ..data import GameData
+from ..errors import IllegalAction
+from ..events import Event
+from ..ring import next_holding, partner_of
+from ..rules import Rules
+from .limits import limit_refusal
+from .table import lay_attack
+
+
+def throwers_for(rules: Rules, holding: Sequence[int], attacker: int, defender: int) -> tuple[int, ...]:
+    """The seats allowed to throw in, attacker first, then clockwise (``holding``: see
+    :mod:`..ring`)."""
+    n = len(holding)
+    partner = partner_of(defender, rules.teams)
+    if rules.throw_in == "all":
+        seats = []
+        for i in range(n):
+            t = (attacker + i) % n
+            if t != defender and t != partner and holding[t]:
+                seats.append(t)
+        return tuple(seats)
+    out = [attacker] if holding[attacker] and attacker != defender else []
+    after = next_holding(holding, defender)
+    if after not in (-1, defender, partner, attacker):
+        out.append(after)
+    return tuple(out)
+
+
+def open_throwers(s: GameData) -> list[int]:
+    """Throwers who have not passed and could throw a card in now."""
+    if len(s.attack_cards) >= s.attack_limit:
+        return []
+    hands = s.hands
+    ranks = s.table_ranks
+    passed = s.passed
+    return [t for t in s.throwers if not passed >> t & 1 and hands[t] & ranks]
+
+
+def add_throw_ins(s: GameData, hand: int, out: list[FastAction]) -> None:
+    """Append the throw-ins of ``hand``, one card each, while the limit leaves room."""
+    if len(s.attack_cards) < s.attack_limit:
+        m = hand & s.table_ranks
+        while m:
+            low = m & -m
+            out.append((ATTACK, low, -1))
+            m ^= low
+
+
+def lay_throw_in(s: GameData, seat: int, mask: int, ev: list[Event] | None) -> None:
+    """Throw ``mask`` in: a change on the table, so every pass is reopened."""
+    lay_attack(s, seat, mask)
+    if ev is not None:
+        ev.append(Event("attack", seat, tuple(cards_of(mask))))
+    s.passed = 0
+
+
+def record_pass(s: GameData, seat: int, ev: list[Event] | None) -> None:
+    """``seat`` passes: nothing more from them until the table changes."""
+    if ev is not None:
+        ev.append(Event("pass", seat))
+    s.passed |= 1 << seat
+
+
+def fit_refusal(s: GameData, mask: int) -> IllegalAction | None:
+    """Why the cards of ``mask`` may not be thrown in now: the limit, or a rank not on the
+    table; None when they fit (a several-card throw-in is legal when each card is)."""
+    if len(s.attack_cards) + mask.bit_count() > s.attack_limit:
+        return limit_refusal(s)
+    bad = mask & ~s.table_ranks
+    if bad:
+        labels = " ".join(card_label(c) for c in cards_of(bad))
+        return IllegalAction.of("rank_not_on_table", cards=labels)
+    return None
+
+
+def outsider_refusal(s: GameData, seat: int) -> IllegalAction | None:
+    """Why a seat that is not among the throwers may not throw in, when the rules say so."""
+    if s.rules.teams and seat == partner_of(s.defender, True):
+        return IllegalAction.of("partner")
+    if s.rules.throw_in == "neighbours" and s.hands[seat]:
+        return IllegalAction.of("not_neighbour")
+    return None

@@ -1,0 +1,462 @@
+"""The position notation: any reachable position as one line of text (python-chess's FEN, for
+Durak).
+
+``state.position()`` writes it and ``GameState.from_position(text)`` reads it back into a state
+that plays on identically: the same legal actions, the same events, the same positions. It is
+how a rule test sets up a late position (players out, a bout under way, a ``circle`` stage 1
+half collected) and how a player copies a position into a bug report.
+
+A position is the variant, then ``key=value`` tokens separated by spaces, in any order (a
+position writes them in the order below). Only ``hands`` and ``trump`` are required; every
+other token has a default, and a position leaves out each token that equals its default, so
+each position has one spelling.
+
+=============  ==================================================================  =========
+token          value                                                               default
+=============  ==================================================================  =========
+(variant)      ``podkidnoy``, ``perevodnoy`` or ``circle``: the first word          required
+(options)      a table option of :class:`~games.engine.rules.Rules` by its name     variant's
+``seed``       the game's seed (percent-encoded); derived seeds make redeals and    empty
+               the ``circle`` leftovers
+``dealer``     the dealer's seat                                                    0
+``trump``      the card that showed the trump (``6D``), or only its suit (``D``)    required
+``hands``      every seat's hand, seats separated by ``/``, ``-`` for none          required
+``stock``      the stock, top card first; while the turned-up trump lies under      empty
+               it, it is the last card
+``discard``    the discard pile                                                     empty
+``circle``     ``circle`` stage 1: the face-up circle, in order                     empty
+``drawn``      ``circle`` stage 1: the drawn card that must beat a circle card      none
+``table``      the attack cards in the order laid, a covered one as ``7S>6S``      empty
+               (the cover, then the card it covers, as in ``cover 7S>6S``)
+``attacker``   the bout's attacker                                                  required
+``defender``   the defender                                                         next opponent
+``leader``     who led the bout (the draw starts with them)                         attacker
+``throwers``   the seats allowed to throw in this bout                              the rules'
+``held``       the cards the defender held when the bout (or its last transfer)     hand + covers
+               began
+``limit``      the most attack cards the bout may hold                              the rules'
+``lead``       ``circle`` stage 2: how many cards the bout was led with             cards on table
+``passed``     throwers who passed since the table last changed                     none
+``taking``     ``yes`` once the defender has declared the take                      ``no``
+``shown``      trumps shown this bout to transfer                                   none
+``turn``       whose turn it is where the roles do not say: the drawer in           none
+               ``circle`` stage 1, the thrower of a stage-2 throw-in round
+``bito``       ``yes`` once the game's first bito has happened                      ``no``
+``places``     the finishing order: places separated by ``/``, seats by ``,``       none
+``out``        the seats that are out                                               ``places``
+``actions``    actions played so far (the move cap counts them)                     0
+``redeals``    redeals so far                                                       0
+``opened``     ``yes`` when a redeal table's first card has been laid               a bout is on
+``opening``    the lowest trump shown for the first attack                          none
+``result``     a finished game: ``fool:1``, ``team:1,3``, or a draw's reason and    none
+               seats (``draw:0,2``, ``move_cap:0,1``, ``jokers_only:2,3``)
+=============  ==================================================================  =========
+
+Cards are in the action notation (``6S``, ``10H``, ``RJ``), lists separated by commas, ``-``
+for an empty list; booleans are ``yes`` / ``no``. The tokens of the bout (``table`` to
+``shown``) belong to a game that is neither over nor in ``circle`` stage 1; a ``circle``
+position is in stage 1 exactly when it has a drawn card. The phase follows: over with a
+``result``, a bout with cards on the table, else a lead.
+
+>>> from games.engine import Action, GameState
+>>> s = GameState.from_position("podkidnoy trump=6D hands=6S,7C/7S,8S/9H attacker=0 bito=yes")
+>>> s.awaiting(), s.defender, s.attack_limit
+({0: 'lead'}, 1, 2)
+>>> _ = s.apply(0, Action.parse("attack 6S"))
+>>> s.position()
+'podkidnoy trump=6D hands=7C/7S,8S/9H table=6S attacker=0 bito=yes actions=1'
+>>> [str(a) for a in GameState.from_position(s.position()).legal_actions(1)]
+['cover 7S>6S', 'cover 8S>6S', 'take']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Final, TypeVar
+from urllib.parse import quote, unquote
+
+from .bout.limits import bout_limit, start_hand
+from .bout.throwers import throwers_for
+from .cards import CARD_NAMES, RED_JOKER, SUITS, card_from_str, cards_of, deck_cards, mask_of
+from .circle.rounds import round_order_for
+from .data import GameData
+from .phases import BEAT_CHOICE, BOUT, LEAD, OVER
+from .result import Result
+from .ring import next_opponent
+from .rules import Rules, RulesError
+
+S = TypeVar("S", bound=GameData)
+
+#: Every token but the variant, in the order a position writes them.
+TOKENS: Final = (
+    "seed", "dealer", "trump", "hands", "stock", "discard", "circle", "drawn", "table", "attacker",
+    "defender", "leader", "throwers", "held", "limit", "lead", "passed", "taking", "shown", "turn",
+    "bito", "places", "out", "actions", "redeals", "opened", "opening", "result",
+)
+_OPTIONS: Final = tuple(f.name for f in fields(Rules) if f.name not in ("variant", "players"))
+_SEED_SAFE: Final = "!#$&'()*+,/:;=?@[]~"
+_DRAW_REASONS: Final = ("draw", "move_cap", "jokers_only")
+
+
+class PositionError(ValueError):
+    """Text that is not a position."""
+
+
+# ---------------------------------------------------------------------- values
+
+
+def _cards(cards: list[int]) -> str:
+    return ",".join(CARD_NAMES[c] for c in cards) or "-"
+
+
+def _seats(seats: list[int] | tuple[int, ...]) -> str:
+    return ",".join(map(str, seats)) or "-"
+
+
+def _mask_seats(mask: int) -> list[int]:
+    return [t for t in range(mask.bit_length()) if mask >> t & 1]
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _option(value: object) -> str:
+    return _yes(value) if isinstance(value, bool) else str(value)
+
+
+def _parse_cards(text: str) -> list[int]:
+    if text == "-":
+        return []
+    try:
+        return [card_from_str(c) for c in text.split(",")]
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
+
+
+def _parse_seats(text: str) -> list[int]:
+    if text == "-":
+        return []
+    try:
+        return [int(t) for t in text.split(",")]
+    except ValueError:
+        raise PositionError(f"{text!r} is not a list of seats") from None
+
+
+def _parse_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise PositionError(f"{text!r} is not a number") from None
+
+
+def _parse_yes(text: str) -> bool:
+    if text not in ("yes", "no"):
+        raise PositionError(f"{text!r} is not yes or no")
+    return text == "yes"
+
+
+def _parse_option(default: object, text: str) -> object:
+    if isinstance(default, bool):
+        return _parse_yes(text)
+    if isinstance(default, int):
+        return _parse_int(text)
+    return text
+
+
+# ---------------------------------------------------------------------- derived defaults
+
+
+def _default_defender(s: GameData) -> int:
+    return next_opponent(s.hands, s.attacker, s.rules.teams)
+
+
+def _default_throwers(s: GameData) -> tuple[int, ...]:
+    return throwers_for(s.rules, s.hands, s.attacker, s.defender)
+
+
+def _default_held(s: GameData) -> int:
+    return start_hand(s.hands[s.defender].bit_count(), s.covers)
+
+
+def _default_lead(s: GameData) -> int:
+    """Only ``circle`` stage 2 reads how many cards a bout was led with."""
+    return len(s.attack_cards) if s.stage == 2 and s.phase == BOUT else 0
+
+
+def _out_of_places(places: list[list[int]]) -> int:
+    return mask_of(t for p in places for t in p)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _result(r: Result) -> str:
+    if r.draw:
+        return f"{r.reason}:{_seats(r.drawn_seats)}"
+    if r.losing_team is not None:
+        return f"team:{_seats(r.losing_team)}"
+    return f"fool:{r.fool}"
+
+
+def write_position(s: GameData) -> str:
+    """The position of ``s`` (see the module docstring)."""
+    rules = s.rules
+    defaults = Rules.for_variant(rules.variant, rules.players)
+    out = [rules.variant]
+    for k in _OPTIONS:
+        if getattr(rules, k) != getattr(defaults, k):
+            out.append(f"{k}={_option(getattr(rules, k))}")
+    if s.seed:
+        out.append(f"seed={quote(s.seed, safe=_SEED_SAFE)}")
+    if s.dealer:
+        out.append(f"dealer={s.dealer}")
+    out.append("trump=" + (CARD_NAMES[s.trump_card] if s.trump_card >= 0 else SUITS[s.trump_suit]))
+    out.append("hands=" + "/".join(_cards(cards_of(h)) for h in s.hands))
+    stock = s.stock[::-1] + ([s.center] if s.center >= 0 else [])
+    if stock:
+        out.append(f"stock={_cards(stock)}")
+    if s.discard:
+        out.append(f"discard={_cards(cards_of(s.discard))}")
+    if s.circle:
+        out.append(f"circle={_cards(s.circle)}")
+    if s.drawn >= 0:
+        out.append(f"drawn={CARD_NAMES[s.drawn]}")
+    if s.attack_cards:  # a game capped by max_actions ends with cards on the table
+        entries = [
+            CARD_NAMES[a] if c < 0 else f"{CARD_NAMES[c]}>{CARD_NAMES[a]}"
+            for a, c in zip(s.attack_cards, s.covers, strict=True)
+        ]
+        out.append("table=" + ",".join(entries))
+    if s.phase in (LEAD, BOUT):
+        out += _bout_tokens(s)
+    elif s.phase == BEAT_CHOICE:
+        out.append(f"turn={s.stage1_turn}")
+    if s.bito_done:
+        out.append("bito=yes")
+    if s.places:
+        out.append("places=" + "/".join(_seats(p) for p in s.places))
+    if s.out_mask != _out_of_places(s.places):
+        out.append(f"out={_seats(_mask_seats(s.out_mask))}")
+    if s.actions_played:
+        out.append(f"actions={s.actions_played}")
+    if s.redeals:
+        out.append(f"redeals={s.redeals}")
+    if rules.redeal and s.phase == LEAD and s.opened:
+        out.append("opened=yes")
+    if s.opening_trump >= 0:
+        out.append(f"opening={CARD_NAMES[s.opening_trump]}")
+    if s.outcome is not None:
+        out.append(f"result={_result(s.outcome)}")
+    return " ".join(out)
+
+
+def _bout_tokens(s: GameData) -> list[str]:
+    out = []
+    out.append(f"attacker={s.attacker}")
+    if s.defender != _default_defender(s):
+        out.append(f"defender={s.defender}")
+    if s.leader != s.attacker:
+        out.append(f"leader={s.leader}")
+    if s.throwers != _default_throwers(s):
+        out.append(f"throwers={_seats(s.throwers)}")
+    if s.defender_start != _default_held(s):
+        out.append(f"held={s.defender_start}")
+    if s.attack_limit != bout_limit(s):
+        out.append(f"limit={s.attack_limit}")
+    if s.stage == 2 and s.lead_size != _default_lead(s):
+        out.append(f"lead={s.lead_size}")
+    if s.passed:
+        out.append(f"passed={_seats(_mask_seats(s.passed))}")
+    if s.taking:
+        out.append("taking=yes")
+    if s.shown:
+        out.append(f"shown={_cards(cards_of(s.shown))}")
+    if s.round_position >= 0:
+        out.append(f"turn={s.round_order[s.round_position]}")
+    return out
+
+
+# ---------------------------------------------------------------------- reading
+
+#: The tokens of a bout: only a position with a lead or a bout under way has them.
+_BOUT_TOKENS: Final = (
+    "attacker", "defender", "leader", "throwers", "held", "limit", "lead", "passed", "taking", "shown",
+)
+
+
+def _tokens(text: str) -> tuple[str, dict[str, str]]:
+    words = text.split()
+    if not words:
+        raise PositionError("an empty position")
+    variant, pairs = words[0], {}
+    for word in words[1:]:
+        key, sep, value = word.partition("=")
+        if not sep or not value:
+            raise PositionError(f"{word!r} is not key=value")
+        if key not in TOKENS and key not in _OPTIONS:
+            raise PositionError(f"unknown token {key!r}")
+        if key in pairs:
+            raise PositionError(f"{key!r} is given twice")
+        pairs[key] = value
+    for key in ("trump", "hands"):
+        if key not in pairs:
+            raise PositionError(f"a position needs {key}=")
+    return variant, pairs
+
+
+def _required(pairs: dict[str, str], key: str) -> str:
+    if key not in pairs:
+        raise PositionError(f"this position needs {key}=")
+    return pairs[key]
+
+
+def _seat(text: str, players: int) -> int:
+    t = _parse_int(text)
+    if not 0 <= t < players:
+        raise PositionError(f"there is no seat {t}")
+    return t
+
+
+def _one_card(text: str) -> int:
+    cards = _parse_cards(text)
+    if len(cards) != 1:
+        raise PositionError(f"{text!r} is not one card")
+    return cards[0]
+
+
+def _rules(variant: str, players: int, pairs: dict[str, str]) -> Rules:
+    try:
+        defaults = Rules.for_variant(variant, players)
+        options = {k: _parse_option(getattr(defaults, k), pairs[k]) for k in _OPTIONS if k in pairs}
+        return Rules.for_variant(variant, players, **options)
+    except RulesError as exc:
+        raise PositionError(str(exc)) from None
+
+
+def _trump(text: str) -> tuple[int, int]:
+    """(trump card or -1, trump suit)."""
+    if text in SUITS:
+        return -1, SUITS.index(text)
+    card = _one_card(text)
+    if card >= RED_JOKER:
+        raise PositionError("a joker cannot be the trump card")
+    return card, card & 3
+
+
+def _table(text: str) -> tuple[list[int], list[int]]:
+    attack: list[int] = []
+    covers: list[int] = []
+    if text != "-":
+        for entry in text.split(","):
+            cover, sep, card = entry.rpartition(">")
+            attack.append(_one_card(card))
+            covers.append(_one_card(cover) if sep else -1)
+    return attack, covers
+
+
+def _parse_result(text: str, places: list[list[int]]) -> Result:
+    kind, _, seats_text = text.partition(":")
+    seats = tuple(_parse_seats(seats_text or "-"))
+    if kind == "fool" and len(seats) == 1:
+        return Result(places, seats[0])
+    if kind == "team" and len(seats) == 2:
+        return Result(places, None, (seats[0], seats[1]))
+    if kind in _DRAW_REASONS:
+        return Result(places, draw=True, reason=kind, drawn_seats=seats)
+    raise PositionError(f"{text!r} is not a result (fool:1, team:1,3, draw:0,2...)")
+
+
+def read_position(text: str, class_for: Callable[[Rules, int], type[S]]) -> S:
+    """The state of the position ``text``, of the class ``class_for(rules, stage)``."""
+    variant, pairs = _tokens(text)
+    hands = [mask_of(_parse_cards(h)) for h in pairs["hands"].split("/")]
+    rules = _rules(variant, len(hands), pairs)
+    drawn = _one_card(pairs["drawn"]) if "drawn" in pairs else -1
+    stage = (1 if drawn >= 0 else 2) if variant == "circle" else 0
+    trump_card, trump_suit = _trump(pairs["trump"])
+    stock = _parse_cards(pairs.get("stock", "-"))
+    if stock and stock[-1] != trump_card:
+        raise PositionError("the turned-up trump card is the stock's last card")
+    center = stock.pop() if stage == 1 and stock else -1
+    attack, covers = _table(pairs.get("table", "-"))
+    places = [_parse_seats(p) for p in pairs["places"].split("/")] if "places" in pairs else []
+    s = class_for(rules, stage)(
+        rules,
+        unquote(pairs.get("seed", "")),
+        _seat(pairs.get("dealer", "0"), rules.players),
+        trump_suit=trump_suit,
+        trump_card=trump_card,
+        hands=hands,
+        stock=stock[::-1],
+        discard=mask_of(_parse_cards(pairs.get("discard", "-"))),
+        attack_cards=attack,
+        covers=covers,
+        bito_done=_parse_yes(pairs.get("bito", "no")),
+        places=places,
+        out_mask=mask_of(_parse_seats(pairs["out"])) if "out" in pairs else _out_of_places(places),
+        actions_played=_parse_int(pairs.get("actions", "0")),
+        redeals=_parse_int(pairs.get("redeals", "0")),
+        joker_covered=any(c >= RED_JOKER for c in covers),
+        stage=stage,
+        circle=_parse_cards(pairs.get("circle", "-")),
+        center=center,
+        drawn=drawn,
+        opening_trump=_one_card(pairs["opening"]) if "opening" in pairs else -1,
+    )
+    if "result" in pairs:
+        s.phase = OVER
+        s.outcome = _parse_result(pairs["result"], [p[:] for p in places])
+    elif stage == 1:
+        s.phase = BEAT_CHOICE
+        s.stage1_turn = _seat(_required(pairs, "turn"), rules.players)
+    else:
+        s.phase = BOUT if attack else LEAD
+        _read_bout(s, pairs)
+    if s.phase not in (LEAD, BOUT) and any(k in pairs for k in _BOUT_TOKENS):
+        raise PositionError("only a position with a lead or a bout under way has the bout's tokens")
+    s.opened = _parse_yes(pairs["opened"]) if "opened" in pairs else s.phase != LEAD
+    _check_cards(s)
+    return s
+
+
+def _read_bout(s: GameData, pairs: dict[str, str]) -> None:
+    """The bout's tokens, each defaulting to what the rules make of the others."""
+    players = s.players
+    s.attacker = _seat(_required(pairs, "attacker"), players)
+    s.defender = _seat(pairs["defender"], players) if "defender" in pairs else _default_defender(s)
+    if s.defender in (-1, s.attacker):
+        raise PositionError("the attacker has nobody to attack")
+    s.leader = _seat(pairs["leader"], players) if "leader" in pairs else s.attacker
+    s.throwers = tuple(_parse_seats(pairs["throwers"])) if "throwers" in pairs else _default_throwers(s)
+    s.defender_start = _parse_int(pairs["held"]) if "held" in pairs else _default_held(s)
+    s.lead_size = _parse_int(pairs["lead"]) if "lead" in pairs else _default_lead(s)
+    s.passed = mask_of(_parse_seats(pairs["passed"])) if "passed" in pairs else 0
+    s.taking = _parse_yes(pairs.get("taking", "no"))
+    s.shown = mask_of(_parse_cards(pairs.get("shown", "-")))
+    s.attack_limit = _parse_int(pairs["limit"]) if "limit" in pairs else bout_limit(s)
+    if "turn" in pairs:
+        if s.stage != 2 or s.phase != BOUT:
+            raise PositionError("turn= is the drawer of circle stage 1 or a stage-2 round's thrower")
+        s.round_order = round_order_for(s.defender, players, s.throwers)
+        turn = _seat(pairs["turn"], players)
+        if turn not in s.round_order:
+            raise PositionError(f"seat {turn} does not throw in this bout")
+        s.round_position = s.round_order.index(turn)
+        s.round_added = -1 in s.covers
+
+
+def _check_cards(s: GameData) -> None:
+    """Every card at most once, and from the table's deck."""
+    places = [*s.hands, s.discard, mask_of(s.stock), mask_of(s.circle), mask_of(s.attack_cards)]
+    places.append(mask_of(c for c in (*s.covers, s.center, s.drawn) if c >= 0))
+    seen = 0
+    for mask in places:
+        if seen & mask:
+            raise PositionError(f"{CARD_NAMES[(seen & mask).bit_length() - 1]} is in two places")
+        seen |= mask
+    deck = mask_of(deck_cards(s.rules.deck, s.rules.jokers))
+    strays = (seen | (1 << s.trump_card if s.trump_card >= 0 else 0)) & ~deck
+    if strays:
+        raise PositionError(f"{CARD_NAMES[strays.bit_length() - 1]} is not in this table's deck")

@@ -1,0 +1,59 @@
+"""Every sentence the engine refuses an action with is declared once (``games/engine/refusals.py``),
+by a stable code, and is what ``makemessages`` extracts for the site to translate."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from games.engine import REFUSALS, IllegalAction
+from games.engine.refusals import ORDINALS
+
+ENGINE = Path(__file__).parents[2] / "games" / "engine"
+
+
+def _raised_codes() -> set[str]:
+    raised = re.compile(r'IllegalAction\.of\("(\w+)"')
+    return {code for path in ENGINE.rglob("*.py") for code in raised.findall(path.read_text())}
+
+
+def test_every_code_the_engine_raises_is_declared_and_every_declared_one_is_raised() -> None:
+    assert _raised_codes() == set(REFUSALS)
+
+
+def test_an_illegal_action_renders_its_declared_template() -> None:
+    err = IllegalAction.of("rank_not_on_table", cards="7♠")
+    assert str(err) == err.message == "no card of the rank of 7♠ is on the table"
+    assert err.refusal is REFUSALS["rank_not_on_table"] and err.params == {"cards": "7♠"}
+    assert IllegalAction("bot_illegal", "the bot chose badly").refusal is None
+
+
+@pytest.mark.parametrize(("cards", "sentence"), [
+    (1, "the next defender holds 1 card: too many attack cards for a transfer"),
+    (3, "the next defender holds 3 cards: too many attack cards for a transfer"),
+])
+def test_a_counted_refusal_has_a_singular_and_a_plural(cards: int, sentence: str) -> None:
+    refusal = REFUSALS["transfer_limit"]
+    assert refusal.count == "cards" and refusal.plural is not None
+    assert str(IllegalAction.of("transfer_limit", cards=cards)) == sentence
+
+
+@pytest.mark.skipif(shutil.which("xgettext") is None, reason="needs GNU gettext")
+def test_makemessages_extracts_every_refusal() -> None:
+    """Django's ``makemessages`` runs xgettext with ``--keyword=gettext_noop`` on top of the
+    default keywords (``ngettext:1,2`` among them)."""
+    catalogue = subprocess.run(
+        ["xgettext", "--language=Python", "--keyword=gettext_noop", "--from-code=UTF-8", "--output=-",
+         str(ENGINE / "refusals.py")],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    ids = set(re.findall(r'^msgid(?:_plural)? ((?:".*"\n)+)', catalogue, flags=re.M))
+    texts = {"".join(re.findall(r'"(.*)"', block)) for block in ids}
+    for refusal in REFUSALS.values():
+        assert refusal.template in texts
+        assert refusal.plural is None or refusal.plural in texts
+    assert set(ORDINALS) <= texts
