@@ -17,8 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from games.engine import Action, IllegalAction
-from games.engine.cards import card_str
+from games.engine import IllegalAction, LegalMove
 from games.pools import all_pools
 from games.templatetags.cards import card_label, card_text
 
@@ -93,12 +92,12 @@ def your_move_words(code: str) -> str:
 # --- actions -----------------------------------------------------------------------------------
 
 
-def action_label(action: Action, *, bito: bool = False) -> str:
+def action_label(move: LegalMove, *, bito: bool = False) -> str:
     """A legal action in words: a button's label and the no-script list's entry (``bito``: a
     pass now sends the covered table to the discard)."""
-    labels = ", ".join(card_label(card_str(c)) for c in action.cards)
-    target = card_label(card_str(action.target)) if action.target is not None else ""
-    match action.kind:
+    labels = ", ".join(card_label(c) for c in move.cards)
+    target = card_label(move.target) if move.target is not None else ""
+    match move.kind:
         case "attack":
             return _("Play %(cards)s") % {"cards": labels}
         case "cover":
@@ -115,7 +114,7 @@ def action_label(action: Action, *, bito: bool = False) -> str:
             return _("Bito") if bito else _("Pass")
         case "redeal":
             return _("Redeal")
-    return str(action)
+    return move.notation
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -202,75 +201,30 @@ def _sentence(kind: str, count: int) -> str | None:
 
 # --- refusals ----------------------------------------------------------------------------------
 
-#: The engine's refusal codes in the player's language, with ``IllegalAction.params``
-#: (card labels) filled in; a code missing here falls back to the engine's English sentence.
-ILLEGAL_MESSAGES: dict[str, Any] = {
-    "game_over": gettext_lazy("the game is over"),
-    "not_your_turn": gettext_lazy("it is not your turn"),
-    "not_now": gettext_lazy("not now"),
-    "not_in_hand": gettext_lazy("you do not hold %(cards)s"),
-    "no_redeal_rule": gettext_lazy("this table plays without redeals"),
-    "no_redeal": gettext_lazy("a redeal needs five or six cards of one suit, before the first attack"),
-    "partner": gettext_lazy("you may not throw in under your partner"),
-    "not_neighbour": gettext_lazy("only the attacker and the player after the defender may throw in"),
-    "round_under_way": gettext_lazy("wait: the throw-in round is not over yet"),
-    "round_not_open": gettext_lazy("throw-ins wait until the defender has covered every card"),
-    "must_beat": gettext_lazy("the drawn card must beat a circle card"),
-    "not_drawn": gettext_lazy("beat with the card you drew"),
-    "not_in_circle": gettext_lazy("that card is not in the circle"),
-    "does_not_beat": gettext_lazy("%(cover)s does not beat %(attack)s"),
-    "must_lead": gettext_lazy("you lead this bout: lay a card"),
-    "defender_attacks": gettext_lazy("the defender does not throw in"),
-    "defender_passes": gettext_lazy("cover the cards or take them"),
-    "not_defender": gettext_lazy("only the defender may do that"),
-    "passed": gettext_lazy("you passed: wait for a change on the table"),
-    "rank_not_on_table": gettext_lazy("no card of the rank of %(cards)s is on the table"),
-    "after_joker": gettext_lazy("no more throw-ins after a joker covered"),
-    "first_bout_limit": gettext_lazy("before the first bito a bout has at most 5 attack cards"),
-    "six_limit": gettext_lazy("a bout has at most 6 attack cards"),
-    "joker_lead": gettext_lazy("a joker never leads: it only covers"),
-    "circle_lead": gettext_lazy(
-        "lead one card, a pair and a single, or two pairs and a single of different ranks"
-    ),
-    "one_rank": gettext_lazy("a lead is one card or several of one rank"),
-    "one_cover": gettext_lazy("cover one card at a time"),
-    "not_on_table": gettext_lazy("that card is not on the table"),
-    "covered": gettext_lazy("that card is already covered"),
-    "no_transfer": gettext_lazy("podkidnoy has no transfer"),
-    "no_show": gettext_lazy("this table does not transfer by showing a trump"),
-    "transfer_single_lead": gettext_lazy("a transfer needs a bout that began with one card"),
-    "transfer_after_cover": gettext_lazy("no transfer once a card is covered"),
-    "transfer_rank": gettext_lazy("a transfer uses cards of the rank on the table"),
-    "show_trump": gettext_lazy("show a trump of the attack rank"),
-    "shown_twice": gettext_lazy("that trump was already shown this bout"),
-}
-
-
 def illegal_message(error: IllegalAction) -> str:
-    """Why the engine refused a move, in the active language.
+    """Why the engine refused a move, in the active language: the engine declares each refusal's
+    English template once (``games.engine.refusals``, extracted by ``makemessages``); here it is
+    translated and filled with the refusal's params (card labels, counts, the ordinal of a
+    refused attack card). A code the engine does not declare keeps the engine's sentence.
 
     >>> from games.engine import IllegalAction
-    >>> illegal_message(IllegalAction("does_not_beat", "7S no", cover="7♠", attack="9♠"))
+    >>> illegal_message(IllegalAction.of("does_not_beat", cover="7♠", attack="9♠"))
     'That move is not allowed: 7♠ does not beat 9♠.'
+    >>> illegal_message(IllegalAction.of("defender_limit", cards=2, ordinal="third"))
+    'That move is not allowed: the defender holds 2 cards: no third attack card.'
     """
-    count = error.params.get("cards")
-    if error.code == "defender_limit" and isinstance(count, int):
-        reason = ngettext(
-            "the defender holds %(cards)d card: no more attack cards",
-            "the defender holds %(cards)d cards: no more attack cards",
-            count,
-        ) % {"cards": count}
-    elif error.code == "transfer_limit" and isinstance(count, int):
-        reason = ngettext(
-            "the next defender holds %(cards)d card: too many attack cards for a transfer",
-            "the next defender holds %(cards)d cards: too many attack cards for a transfer",
-            count,
-        ) % {"cards": count}
-    elif error.code in ILLEGAL_MESSAGES:
+    refusal = error.refusal
+    params = dict(error.params)
+    if isinstance(params.get("ordinal"), str):
+        params["ordinal"] = _(str(params["ordinal"]))
+    reason = error.message
+    if refusal is not None:
+        count = params.get(refusal.count) if refusal.count else None
         try:
-            reason = str(ILLEGAL_MESSAGES[error.code]) % error.params
-        except (KeyError, TypeError, ValueError):
+            if refusal.plural is not None and isinstance(count, int):
+                reason = ngettext(refusal.template, refusal.plural, count) % params
+            else:
+                reason = _(refusal.template) % params
+        except (KeyError, TypeError, ValueError):  # a template whose params the error lacks
             reason = error.message
-    else:
-        reason = error.message
     return str(_("That move is not allowed: %(reason)s.") % {"reason": reason})

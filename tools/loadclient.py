@@ -161,7 +161,7 @@ def read_frame(text: str) -> MatchFrame:
     error = _ERROR.search(text)
     actions: tuple[str, ...] = ()
     if legal:
-        actions = tuple(json.loads(html.unescape(legal.group(1))))
+        actions = tuple(str(move["action"]) for move in json.loads(html.unescape(legal.group(1))))
     return MatchFrame(
         version=int(status.group(2)) if status else None,
         your_move=bool(status and status.group(1) == "1"),

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules, RulesError
-from games.live.forms import TURN_SECONDS_CHOICES, VARIANT_OPTIONS, TableCreateForm, bot_level_choices
+from games.live.forms import TURN_SECONDS_CHOICES, TableCreateForm, bot_level_choices, variant_options
 from games.live.services import RatedRulesError, validate_rated_rules
 from tournaments.models import Tournament
 from tournaments.services import SETTINGS_FIELDS
@@ -163,7 +163,7 @@ class TournamentForm(forms.Form):
 
     def _clean_rules(self, cleaned: dict[str, Any], players: int) -> None:
         variant = cleaned["variant"]
-        overrides = {name: cleaned[name] for name in VARIANT_OPTIONS[variant] if name in cleaned}
+        overrides = {name: cleaned[name] for name in variant_options(variant) if name in cleaned}
         try:
             rules = Rules.for_variant(variant, players=players, **overrides)
         except RulesError as error:

@@ -58,9 +58,10 @@ class OptionSpec:
 
 
 #: The options a host chooses, per variant, in the order a form shows them; the others keep
-#: the variant's value (``circle`` always plays 52 cards, has no redeal and ignores
-#: ``first_bout_limit_5``; only the transfer variants show a trump; only ``circle`` has
-#: jokers). ``max_actions`` is the termination guarantee, not a host's choice.
+#: the variant's value (``circle`` always plays 52 cards, has no redeal, ignores
+#: ``first_bout_limit_5`` and lets every player throw in, each in turn, as its source text
+#: says; only the transfer variants show a trump; only ``circle`` has jokers).
+#: ``max_actions`` is the termination guarantee, not a host's choice.
 _OPTIONS: Final = {
     "podkidnoy": ("players", "teams", "deck", "throw_in", "first_bout_limit_5", "draws", "redeal"),
     "perevodnoy": (
@@ -68,7 +69,7 @@ _OPTIONS: Final = {
         "transfer_by_trump_show",
     ),
     "circle": (
-        "players", "teams", "throw_in", "draws", "transfer_by_trump_show", "jokers", "joker_beats",
+        "players", "teams", "draws", "transfer_by_trump_show", "jokers", "joker_beats",
         "throw_in_after_joker", "joker_last",
     ),
 }

@@ -16,29 +16,26 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from games.bots import LEVELS
 from games.engine import Rules, RulesError
+from games.engine.rules import VARIANTS
 from games.live.services import RatedRulesError, validate_rated_rules
 from games.words import VARIANT_CHOICES
 
 TURN_SECONDS_CHOICES = ((15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds")))
 DEFAULT_TURN_SECONDS = 30
 
-#: Which table options each variant reads; the others keep the variant's default.
-VARIANT_OPTIONS: dict[str, frozenset[str]] = {
-    "podkidnoy": frozenset({"deck", "throw_in", "first_bout_limit_5", "draws", "redeal"}),
-    "perevodnoy": frozenset(
-        {"deck", "throw_in", "first_bout_limit_5", "draws", "redeal", "transfer_by_trump_show"}
-    ),
-    "circle": frozenset(
-        {
-            "draws",
-            "transfer_by_trump_show",
-            "jokers",
-            "joker_beats",
-            "throw_in_after_joker",
-            "joker_last",
-        }
-    ),
-}
+#: The options the form has a field for outside the variant's own (players and teams lead it).
+SEATING = frozenset({"players", "teams"})
+
+
+def variant_options(variant: str) -> frozenset[str]:
+    """The table options a ``variant`` reads (the engine says which: ``Rules.options_for``); the
+    others keep the variant's default, and the page hides their fields."""
+    return frozenset(option.name for option in Rules.options_for(variant)) - SEATING
+
+
+def option_variants(name: str) -> str:
+    """The variants that read option ``name``, space-separated (the fields' ``data-variants``)."""
+    return " ".join(variant for variant in VARIANTS if name in variant_options(variant))
 
 
 def bot_level_choices() -> list[tuple[str, str]]:
@@ -116,7 +113,7 @@ class TableCreateForm(forms.Form):
         players = cleaned.get("players")
         if variant is None or players is None or self.errors:
             return cleaned
-        overrides = {name: cleaned[name] for name in VARIANT_OPTIONS[variant] if name in cleaned}
+        overrides = {name: cleaned[name] for name in variant_options(variant) if name in cleaned}
         if cleaned.get("teams"):
             overrides["teams"] = True
         try:
@@ -149,6 +146,11 @@ class TableCreateForm(forms.Form):
         return str(_("This table is not possible: %(reason)s.") % {"reason": error})
 
     @property
+    def variants(self) -> dict[str, str]:
+        """Option name -> the variants that read it (the page shows a field for those only)."""
+        return {name: option_variants(name) for name in self.fields if name not in SEATING}
+
+    @property
     def rules(self) -> Rules:
         """The engine rules of a valid form."""
         rules: Rules = self.cleaned_data["rules"]
@@ -172,7 +174,8 @@ def describe_rules(rules: dict[str, Any]) -> list[str]:
     """A table's options (``Rules.to_dict()``) in words, with this form's labels; options the
     variant does not read are left out."""
     fields = TableCreateForm.base_fields
-    own = VARIANT_OPTIONS.get(str(rules.get("variant")), frozenset()) | {"variant", "players"}
+    variant = str(rules.get("variant"))
+    own = (variant_options(variant) if variant in VARIANTS else frozenset()) | {"variant", "players"}
     lines = []
     for name in ("variant", "players", "deck", "throw_in", "jokers", "joker_beats", "joker_last"):
         field = fields[name]

@@ -23,8 +23,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engine import Action
-from games.engine.cards import SUIT_SYMBOLS, SUITS, card_str
+from games.engine import LegalMove
+from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.engine.views import View
 from games.live.forms import BotFillForm, describe_rules
 from games.live.loaded import LoadedMatch
@@ -107,11 +107,20 @@ class HandCard:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A legal action with its words, for buttons and the no-script list."""
+    """A legal action with its words, for buttons and the no-script list: the engine's
+    structured move (kind, the cards it plays, the card it covers or beats) and its notation."""
 
     action: str
     label: str
     kind: str
+    cards: tuple[str, ...]
+    target: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action, "label": self.label, "kind": self.kind,
+            "cards": list(self.cards), "target": self.target,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,13 +184,14 @@ class MatchContext:
 
     @property
     def legal_json(self) -> str:
-        """The legal actions with their words, as JSON for the card-choosing script."""
-        return json.dumps({choice.action: choice.label for choice in self.choices})
+        """The legal actions with their words, as JSON for the card-choosing script (structured,
+        so the script never parses notation)."""
+        return json.dumps([choice.to_dict() for choice in self.choices])
 
     @property
     def circle_targets(self) -> frozenset[str]:
         """Circle cards the viewer's drawn card may beat now (circle stage 1)."""
-        return frozenset(c.action.split(">", 1)[1] for c in self.choices if c.kind == "beat")
+        return frozenset(c.target for c in self.choices if c.kind == "beat" and c.target)
 
     @property
     def remaining_seconds(self) -> int:
@@ -230,7 +240,7 @@ def present_match(
         view = state.view(seat)
     by_seat = {p.seat: p for p in loaded.players}
     names = {s: _player_name(p) for s, p in by_seat.items()}
-    legal = list(view.legal) if active and seat is not None else []
+    legal = list(view.moves) if active and seat is not None else []
     awaiting: Mapping[int, str] = view.awaiting if active else {}
     teams = bool(match.rules.get("teams"))
     seats = _seats(view, by_seat, names, seat, awaiting, active, teams)
@@ -258,7 +268,7 @@ def present_match(
         pairs=_pairs(view.table, legal),
         circle=tuple(view.circle),
         drawn=view.drawn,
-        hand=_hand(_own_hand(view, seat), legal),
+        hand=_hand(_own_hand(view, seat), view.legal_cards if legal else ()),
         choices=tuple(_choice(a, bito=_all_covered(view)) for a in legal),
         your_move=seat is not None and seat in awaiting,
         status_text=_status_text(match, names, seat, awaiting),
@@ -373,9 +383,9 @@ def _around(seats: list[SeatView], seat: int | None) -> tuple[SeatView, ...]:
 # --- table and hand --------------------------------------------------------------------------
 
 
-def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[str]) -> tuple[PairView, ...]:
+def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[LegalMove]) -> tuple[PairView, ...]:
     """The bout's attack/cover pairs; open attack cards the viewer may cover are targets."""
-    targets = {text.split(">", 1)[1] for text in legal if text.startswith("cover ")}
+    targets = {move.target for move in legal if move.kind == "cover"}
     pairs = []
     for attack, cover in table:
         pairs.append(PairView(attack, cover, cover is None and attack in targets))
@@ -391,20 +401,13 @@ def _own_hand(view: View, seat: int | None) -> list[str]:
     return list(view.hand)
 
 
-def _hand(hand: Iterable[str] | None, legal: Sequence[str]) -> tuple[HandCard, ...]:
-    """The viewer's cards in the engine's order (sorted, trumps last), legal ones marked."""
+def _hand(hand: Iterable[str] | None, legal_cards: Iterable[str]) -> tuple[HandCard, ...]:
+    """The viewer's cards in the engine's order (sorted, trumps last); those some legal action
+    plays (the view's ``legal_cards``) are marked."""
     if not hand:
         return ()
-    used = set()
-    for text in legal:
-        action = Action.parse(text)
-        used.update(_cards_text(action))
+    used = set(legal_cards)
     return tuple(HandCard(code, code in used) for code in hand)
-
-
-def _cards_text(action: Action) -> list[str]:
-    """The cards an action plays from the hand (a cover's target lies on the table)."""
-    return [card_str(card) for card in action.cards]
 
 
 def _all_covered(view: View) -> bool:
@@ -412,10 +415,9 @@ def _all_covered(view: View) -> bool:
     return bool(view.table) and all(cover for _attack, cover in view.table) and not view.taking
 
 
-def _choice(text: str, *, bito: bool = False) -> Choice:
+def _choice(move: LegalMove, *, bito: bool = False) -> Choice:
     """A legal action with its words."""
-    action = Action.parse(text)
-    return Choice(text, action_label(action, bito=bito), action.kind)
+    return Choice(move.notation, action_label(move, bito=bito), move.kind, move.cards, move.target)
 
 
 # --- status and timer ------------------------------------------------------------------------

@@ -18,17 +18,14 @@
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
 
   function legalActions() {
+    // [{action: "cover 7S>6S", label, kind: "cover", cards: ["7S"], target: "6S"}, ...]: the
+    // engine's structured moves, so nothing here parses notation.
     var form = $("#move-form");
-    if (!form || !form.dataset.legal) { return {}; }
-    try { return JSON.parse(form.dataset.legal); } catch (e) { return {}; }
+    if (!form || !form.dataset.legal) { return []; }
+    try { return JSON.parse(form.dataset.legal); } catch (e) { return []; }
   }
 
-  function cardsOf(action) {
-    // "attack 6S 6H" -> ["6S", "6H"]; "cover 7S>6S" -> ["7S"]; "take" -> []
-    var parts = action.split(" ").slice(1);
-    if (parts.length === 1 && parts[0].indexOf(">") > 0) { return [parts[0].split(">")[0]]; }
-    return parts;
-  }
+  function isPlacement(move) { return move.kind === "cover" || move.kind === "beat"; }
 
   function sameSet(a, b) {
     if (a.length !== b.length) { return false; }
@@ -54,23 +51,22 @@
     });
     // Targets on the table: pressed when the chosen card may cover (or beat) them.
     $all(".pair__target").forEach(function (target) {
-      var ok = selected.length === 1 &&
-        (("cover " + selected[0] + ">" + target.dataset.target) in legal);
+      var ok = selected.length === 1 && legal.some(function (move) {
+        return move.kind === "cover" && move.cards[0] === selected[0] && move.target === target.dataset.target;
+      });
       target.setAttribute("aria-pressed", ok ? "true" : "false");
     });
     var box = $("#move-choice");
     if (!box) { return; }
     box.textContent = "";
     if (!selected.length) { return; }
-    Object.keys(legal).forEach(function (action) {
-      var kind = action.split(" ")[0];
-      if (kind === "cover" || kind === "beat") { return; }
-      if (!sameSet(cardsOf(action), selected)) { return; }
+    legal.forEach(function (move) {
+      if (isPlacement(move) || !sameSet(move.cards, selected)) { return; }
       var button = document.createElement("button");
       button.type = "button";
       button.className = "table-action table-action--primary";
-      button.dataset.action = action;
-      button.textContent = legal[action];
+      button.dataset.action = move.action;
+      button.textContent = move.label;
       box.appendChild(button);
     });
   }
@@ -83,9 +79,8 @@
     } else {
       selected.push(code);
       // Keep only choices that some legal action still allows (e.g. cards of one rank).
-      var fits = Object.keys(legal).some(function (action) {
-        var cards = cardsOf(action);
-        return selected.every(function (c) { return cards.indexOf(c) >= 0; });
+      var fits = legal.some(function (move) {
+        return selected.every(function (c) { return move.cards.indexOf(c) >= 0; });
       });
       if (!fits) { selected = [code]; }
     }
@@ -94,13 +89,12 @@
 
   function chooseTarget(target) {
     var legal = legalActions();
-    var candidates = Object.keys(legal).filter(function (action) {
-      var kind = action.split(" ")[0];
-      return (kind === "cover" || kind === "beat") && action.split(">")[1] === target &&
-        (kind === "beat" || selected.length === 0 || cardsOf(action)[0] === selected[0]);
+    var candidates = legal.filter(function (move) {
+      return isPlacement(move) && move.target === target &&
+        (move.kind === "beat" || selected.length === 0 || move.cards[0] === selected[0]);
     });
     if (candidates.length === 1) {
-      sendMove(candidates[0]);
+      sendMove(candidates[0].action);
     } else if (candidates.length > 1) {
       var note = $("#match-error");
       if (note && note.dataset.chooseFirst) { note.textContent = note.dataset.chooseFirst; }
@@ -125,11 +119,10 @@
   document.addEventListener("dblclick", function (event) {
     var card = event.target.closest && event.target.closest(".hand__card");
     if (!card || card.disabled) { return; }
-    var plays = Object.keys(legalActions()).filter(function (action) {
-      var kind = action.split(" ")[0];
-      return kind !== "cover" && kind !== "beat" && sameSet(cardsOf(action), [card.dataset.card]);
+    var plays = legalActions().filter(function (move) {
+      return !isPlacement(move) && sameSet(move.cards, [card.dataset.card]);
     });
-    if (plays.length === 1) { sendMove(plays[0]); }
+    if (plays.length === 1) { sendMove(plays[0].action); }
   });
 
   /* --- keyboard ------------------------------------------------------------------------------ */
@@ -188,7 +181,7 @@
   function keepValidSelection() {
     var legal = legalActions();
     selected = selected.filter(function (code) {
-      return Object.keys(legal).some(function (action) { return cardsOf(action).indexOf(code) >= 0; });
+      return legal.some(function (move) { return move.cards.indexOf(code) >= 0; });
     });
   }
 

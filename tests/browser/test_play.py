@@ -76,8 +76,8 @@ def is_over(page: Page) -> bool:
 def play_one_move(page: Page) -> str:
     """Choose like a hurried person, through the felt: pass (bito) when allowed, else cover the
     first open card with a chosen card, else lead the first card, else take."""
-    legal: dict[str, str] = json.loads(page.get_attribute("#move-form", "data-legal") or "{}")
-    actions = list(legal)
+    legal: list[dict[str, object]] = json.loads(page.get_attribute("#move-form", "data-legal") or "[]")
+    actions = [str(move["action"]) for move in legal]
     if "pass" in actions:
         page.keyboard.press("p")  # the keyboard shortcut of the pass (bito) button
         return "pass"

@@ -86,8 +86,8 @@ def is_over(page: Page) -> bool:
 def play_one_move(page: Page) -> str:
     """Pass (bito) when allowed, else cover the first open card, else lead, else take: by mouse
     on the felt, and by the P and T keys."""
-    legal: dict[str, str] = json.loads(page.get_attribute("#move-form", "data-legal") or "{}")
-    actions = list(legal)
+    legal: list[dict[str, object]] = json.loads(page.get_attribute("#move-form", "data-legal") or "[]")
+    actions = [str(move["action"]) for move in legal]
     if "pass" in actions:
         page.keyboard.press("p")
         return "pass"

@@ -78,7 +78,8 @@ def test_the_scanner_finds_cards_in_every_form() -> None:
     sample = (
         '<svg><use href="/static/cards/cards.svg#card-10H"></use></svg>'
         '<button data-card="QS"></button><span title="ace of spades">A♠</span>'
-        '<form data-legal="{&quot;cover 7D&gt;6D&quot;: &quot;x&quot;}"></form>'
+        '<form data-legal="[{&quot;action&quot;: &quot;cover 7D&gt;6D&quot;,'
+        ' &quot;cards&quot;: [&quot;7D&quot;]}]"></form>'
         '<input name="csrfmiddlewaretoken" value="abc7Sxyz 9C">'
     )
     assert cards_in(sample) == {"10H", "QS", "AS", "7D", "6D"}
