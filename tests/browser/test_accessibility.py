@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .site import served_site
 
 if TYPE_CHECKING:
@@ -72,14 +71,6 @@ PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{li
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
     with served_site(tmp_path_factory.mktemp("a11y"), SETUP) as served:
         yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with playwright.sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize(

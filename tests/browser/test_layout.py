@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
+from .chromium import ROOT
 from .site import served_site
 
 if TYPE_CHECKING:
@@ -123,14 +123,6 @@ PAGES = {
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
     with served_site(tmp_path_factory.mktemp("layout"), SETUP) as served:
         yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with playwright.sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def signed_in(browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize,

@@ -25,7 +25,7 @@ SEED = "admin-secret-seed-0f9e8d7c6b5a"
 
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: SEED)
 
 
 @pytest.fixture
