@@ -11,7 +11,7 @@ their kind, choices and default, so a form renders from it.
 >>> r.deck, r.first_bout_limit_5
 (52, False)
 >>> [o.name for o in Rules.options_for("circle") if o.kind == "choice"]
-['players', 'throw_in', 'jokers', 'joker_beats', 'joker_last']
+['players', 'jokers', 'joker_beats', 'joker_last']
 >>> Rules(players=7)
 Traceback (most recent call last):
 ...
