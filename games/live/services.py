@@ -20,15 +20,16 @@ Channel-layer groups and events (nothing private ever crosses the channel layer)
 * ``LOBBY_GROUP`` = ``"lobby"``: ``{"type": "lobby.changed"}`` (re-read ``selectors.open_tables``)
 
 Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
-change) and one turn timer: a Celery ``deadline`` task due at ``timer_at``. A move only pushes
-``deadline_at`` later, so it enqueues nothing while a timer is queued: when that timer comes due
-before the deadline, it re-arms itself for the deadline (``match_deadline``). One task per turn
-timer instead of one per move keeps the broker and the worker quiet at busy tables. A timer is
-known by its due time, so a stale or duplicated one does nothing. Seats the engine awaits that
-belong to bots (or to autopilots) get a ``bot_turn`` task after a short human-like delay
-(``settings.GAMES_BOT_DELAY``, default 0.6-1.2 s); it carries the version and does nothing once
-the match has moved on. ``match_rearm`` re-enqueues both after a restart, and
-``matches_timeout_overdue`` (beat) plays any deadline whose timer was lost.
+change; the seats' own halved timers when every awaited seat halved its own, see
+``match_halve_timer``) and one turn timer: a Celery ``deadline`` task due at ``timer_at``. A
+move only pushes ``deadline_at`` later, so it enqueues nothing while a timer is queued: when
+that timer comes due before the deadline, it re-arms itself for the deadline
+(``match_deadline``). One task per turn timer instead of one per move keeps the broker and the
+worker quiet at busy tables. A timer is known by its due time, so a stale or duplicated one does
+nothing. Seats the engine awaits that belong to bots (or to autopilots) get a ``bot_turn`` task
+after a short human-like delay (``settings.GAMES_BOT_DELAY``, default 0.6-1.2 s); it carries the
+version and does nothing once the match has moved on. ``match_rearm`` re-enqueues both after a
+restart, and ``matches_timeout_overdue`` (beat) plays any deadline whose timer was lost.
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ AUTOPILOT_LEVEL = "easy"
 #: counts towards autopilot. A thrower's pending pass (``throw_in``, ``take_more``) does not.
 TIMEOUT_COUNTED = frozenset({"lead", "cover", "beat"})
 DEFAULT_BOT_DELAY = (0.6, 1.2)
+#: The shortest turn timer: a table's may not be shorter, and a halved one stops here.
+MIN_TURN_SECONDS = 5
 NO_SUCH_MATCH = _("There is no such game.")
 
 
@@ -193,7 +196,7 @@ def table_create(
         validate_rated_rules(rules)
         if not sit:
             raise TableError(_("The creator of a rated table sits at it."))
-    if turn_seconds < 5:
+    if turn_seconds < MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
     with transaction.atomic():
         table = Table.objects.create(
@@ -442,6 +445,49 @@ def play_again(*, match_id: int, user: User) -> Match | None:
     return new_match
 
 
+def match_halve_timer(*, match_id: int, user: User) -> int:
+    """Halve ``user``'s own turn timer for the rest of the match, once, before their first move;
+    returns the new seconds. Live play only keeps the shorter timer: what it is worth is decided
+    above (an arena's berserk). The turn in progress is cut at once when the seat is the one the
+    game awaits; a seat never has less time because another one halved theirs
+    (:func:`turn_seconds_now`)."""
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        if not match.is_active:
+            raise MatchOver()
+        players = list(match.players.select_related("user"))
+        player = next((p for p in players if p.user_id == user.pk), None)
+        if player is None:
+            raise NotYourSeat()
+        if player.autopilot:
+            raise NotYourSeat(_("Your seat is played by the autopilot."))
+        if player.turn_seconds is not None:
+            raise GameError(_("You have already halved your timer."))
+        if match.moves.filter(seat=player.seat).exists():
+            raise GameError(_("Your timer can be halved only before your first move."))
+        player.turn_seconds = max(MIN_TURN_SECONDS, match.table.turn_seconds // 2)
+        player.save(update_fields=["turn_seconds"])
+        state = GameState.from_json(match.snapshot)
+        cut = timezone.now() + timedelta(seconds=turn_seconds_now(match, state, players))
+        if match.deadline_at is None or cut < match.deadline_at:
+            match.deadline_at = cut
+        match.version += 1  # the pages show the shorter timer; bot turns are armed again for it
+        _after_commit_schedule(match, state, players)
+        match.save(update_fields=["version", "deadline_at", "timer_at"])
+        _after_commit_broadcast(match)
+    return int(player.turn_seconds)
+
+
+def turn_seconds_now(match: Match, state: GameState, players: list[MatchPlayer]) -> int:
+    """The seconds the seats the game awaits now have: the table's timer, unless every one of
+    them halved their own (``match_halve_timer``); then the longest of their own timers."""
+    own = {p.seat: p.turn_seconds for p in players}
+    timers = [own.get(seat) for seat in state.awaiting()]
+    if not timers or None in timers:
+        return int(match.table.turn_seconds)
+    return max(t for t in timers if t is not None)
+
+
 def match_rearm(*, match_id: int) -> None:
     """Enqueue the deadline (at the stored ``deadline_at``) and the bot turns of an active match
     again, e.g. after a restart lost the broker's pending countdowns."""
@@ -663,7 +709,7 @@ def _commit_change(match: Match, state: GameState, players: list[MatchPlayer] | 
         _finish(match, state, players)
         fields += ["status", "finished_at", "result"]
     else:
-        match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
+        match.deadline_at = timezone.now() + timedelta(seconds=turn_seconds_now(match, state, players))
         _after_commit_schedule(match, state, players)
     match.save(update_fields=fields)
     _after_commit_broadcast(match)
