@@ -39,7 +39,9 @@ def players_of(match: Match) -> set[int]:
 
 def playing_twice(tournament: Tournament) -> list[int]:
     """Players in more than one game being played (there must be none)."""
-    rows = PairingPlayer.objects.filter(pairing__tournament=tournament, pairing__status=Pairing.Status.PLAYING)
+    rows = PairingPlayer.objects.filter(
+        pairing__tournament=tournament, pairing__status=Pairing.Status.PLAYING
+    )
     users = list(rows.values_list("user_id", flat=True))
     return [u for u in set(users) if users.count(u) > 1]
 
@@ -166,7 +168,9 @@ def test_withdrawing_resigns_the_game_keeps_the_points_and_allows_a_return(
     play_out(mine)
     services.match_finished(match_id=mine.pk)
     mine.refresh_from_db()
-    assert mine.result is not None and mine.result["fool"] == MatchPlayer.objects.get(match=mine, user=anna).seat
+    assert (
+        mine.result is not None and mine.result["fool"] == MatchPlayer.objects.get(match=mine, user=anna).seat
+    )
     assert all(anna.pk not in players_of(m) for m in arena_matches(tournament))
     line = next(line for line in selectors.arena_leaderboard(tournament) if line.player == anna.pk)
     assert line.games == 1 and line.points == 0
@@ -193,11 +197,16 @@ def test_berserk_halves_the_timer_and_scores_a_bonus_when_not_lost(
     line = next(line for line in selectors.arena_leaderboard(tournament) if line.player == anna.pk)
     (score,) = line.sheet.scores
     assert score.berserk
-    lost = match.result is not None and match.result["fool"] == MatchPlayer.objects.get(match=match, user=anna).seat
+    lost = (
+        match.result is not None
+        and match.result["fool"] == MatchPlayer.objects.get(match=match, user=anna).seat
+    )
     assert score.bonus == (0 if lost or match.last_seq < 8 else 1)
 
 
-def test_berserk_is_refused_where_it_does_not_belong(organiser: User, make_player: Callable[[str], User]) -> None:
+def test_berserk_is_refused_where_it_does_not_belong(
+    organiser: User, make_player: Callable[[str], User]
+) -> None:
     plain = open_arena(organiser, 1, berserk=False)
     anna = make_player("anna")
     services.entry_register(tournament_id=plain.pk, user=anna)
@@ -216,7 +225,10 @@ def test_berserk_is_refused_where_it_does_not_belong(organiser: User, make_playe
         match.refresh_from_db()
         state = live_selectors.match_state(match)
     games.action_apply(
-        match_id=match.pk, user=bob, action_text=str(state.default_action(seat)), expected_version=match.version
+        match_id=match.pk,
+        user=bob,
+        action_text=str(state.default_action(seat)),
+        expected_version=match.version,
     )
     with pytest.raises(services.TournamentError, match="first move"):
         services.arena_berserk(tournament_id=tournament.pk, user=bob)
@@ -316,7 +328,9 @@ def test_finish_now_ends_the_time_and_the_last_game_ends_the_arena(organiser: Us
     assert tournament.status == Tournament.Status.FINISHED and arena_matches(tournament) == []
 
 
-def test_the_tick_ends_an_arena_whose_game_was_aborted(organiser: User, make_player: Callable[[str], User]) -> None:
+def test_the_tick_ends_an_arena_whose_game_was_aborted(
+    organiser: User, make_player: Callable[[str], User]
+) -> None:
     tournament = open_arena(organiser, 1)
     anna = make_player("anna")
     services.entry_register(tournament_id=tournament.pk, user=anna)

@@ -73,10 +73,7 @@ def repeats(table: Sequence[PlayerId], last: Mapping[PlayerId, Collection[Player
     1
     """
     return sum(
-        1
-        for i, a in enumerate(table)
-        for b in table[i + 1 :]
-        if b in last.get(a, ()) or a in last.get(b, ())
+        1 for i, a in enumerate(table) for b in table[i + 1 :] if b in last.get(a, ()) or a in last.get(b, ())
     )
 
 
