@@ -110,7 +110,7 @@ def test_the_page_in_russian(organiser: User, make_player: Callable[[str], User]
     client.post(reverse("tournaments:register", args=[tournament.pk]))
     html = page(client, tournament)
     with translation.override("ru"):
-        assert "Арена" in html and "Таблица" in html
+        assert "Арена" in html and "Турнирная таблица" in html
     assert "Waiting" not in html and "Leaderboard" not in html
 
 
