@@ -108,6 +108,25 @@ def test_the_start_pairs_neighbours_on_the_leaderboard() -> None:
     assert plan_tables(waiting, {}, size=4).tables == ((1, 2, 3, 4), (5, 6, 7, 8))
 
 
+def test_worked_example_five_duellists() -> None:
+    """docs/arena.md: A..E by rating; the passes after the first two games."""
+    a, b, c, d, e = 1, 2, 3, 4, 5
+    start = plan_tables([Waiting(p, p) for p in (a, b, c, d, e)], {}, size=2)
+    assert start.tables == ((a, b), (c, d)) and start.waiting == (e,) and start.recheck is None
+    last = {a: {b}, b: {a}}
+    ranks = {a: 1, c: 2, d: 3, e: 4, b: 5}  # A won; C, D, E have played nothing yet
+    after_ab = plan_tables(
+        [Waiting(a, ranks[a]), Waiting(b, ranks[b]), Waiting(e, ranks[e], 60.0)], last, size=2
+    )
+    assert after_ab.tables == ((e, a),) and after_ab.waiting == (b,)
+    last |= {c: {d}, d: {c}}
+    ranks = {a: 1, c: 2, e: 3, b: 4, d: 5}  # C won too, after A
+    after_cd = plan_tables(
+        [Waiting(b, ranks[b], 40.0), Waiting(c, ranks[c]), Waiting(d, ranks[d])], last, size=2
+    )
+    assert after_cd.tables == ((b, c),) and after_cd.waiting == (d,) and after_cd.recheck is None
+
+
 def test_the_odd_one_out_is_who_waited_least() -> None:
     waiting = [Waiting(1, 1, 5.0), Waiting(2, 2, 0.5), Waiting(3, 3, 9.0)]
     plan = plan_tables(waiting, {}, size=2)
