@@ -20,7 +20,7 @@ from tests.celery_worker import celery_worker_on_own_queue
 from tests.games.services_support import make_user, play_out
 from tests.tournaments.support import open_arena, open_with_bots, started_with_player
 from tournaments import selectors, services
-from tournaments.arena.scoring import finish_of
+from tournaments.arena.scoring import BERSERK_MIN_MOVES, ArenaGame, finish_of, leaderboard
 from tournaments.models import Pairing, Tournament
 from tournaments.multitable import TableResult
 
@@ -123,13 +123,17 @@ def test_two_arenas_of_bots_are_played_out_by_celery(celery_worker_thread: None)
         # The leaderboard's points are the sum of the recorded results, and the places its ranks.
         lines = selectors.arena_leaderboard(arena)
         base = 0
-        for match in matches:
+        recorded = []
+        for number, match in enumerate(sorted(matches, key=lambda m: (m.finished_at, m.pk)), start=1):
             assert match.result is not None
             seats = {p.seat: p.user_id for p in match.players.all()}
             places = {seats[s]: place_of(match.result, s) for s in seats}
-            finish = {p: finish_of(_table_result(places, match.result, seats), p).points for p in places}
-            base += sum(finish.values())
+            result = _table_result(places, match.result, seats)
+            base += sum(finish_of(result, p).points for p in places)
+            recorded.append(ArenaGame(number, result, long_enough=match.last_seq >= BERSERK_MIN_MOVES))
         assert sum(line.points for line in lines) >= base  # streaks double some games
+        again = {line.player: line.points for line in leaderboard([ln.player for ln in lines], recorded)}
+        assert {line.player: line.points for line in lines} == again, "points = the games' own results"
         assert sum(line.games for line in lines) == sum(len(m.players.all()) for m in matches)
         ranks: dict[int, int | None] = {line.player: line.rank for line in lines}
         assert dict(arena.entries.values_list("player_id", "place")) == ranks
