@@ -328,7 +328,7 @@ class ArenaLine:
 
 @dataclass
 class ArenaTable:
-    """A game being played: its players (in seat order) and where to watch it."""
+    """A game being played: its players (in seat order) and, for one of them, the link to it."""
 
     names: list[str]
     url: str
@@ -413,7 +413,7 @@ def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]
                     for s in line.sheet.scores[-SHEET_SHOWN:]
                 ],
                 state="" if over else _arena_state(entry, pairing_match is not None),
-                game_url=_game_url(pairing_match),
+                game_url=_game_url(pairing_match) if line.player == me_id else "",
                 is_bot=players[line.player].is_bot,
                 is_me=line.player == me_id,
             )
@@ -424,8 +424,10 @@ def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]
         if pairing.pk in seen:
             continue
         seen.add(pairing.pk)
-        names = [players[p.user_id].public_name for p in pairing.players.all() if p.user_id in players]
-        tables.append(ArenaTable(names, _game_url((pairing, match_id))))
+        seated = [p.user_id for p in pairing.players.all()]
+        names = [players[p].public_name for p in seated if p in players]
+        # Tournament games are played at private tables: only their players may open them.
+        tables.append(ArenaTable(names, _game_url((pairing, match_id)) if me_id in seated else ""))
     waiting = [
         e.player_id for e in entries if e.is_active and not e.paused and e.seed and e.player_id not in playing
     ]

@@ -1,7 +1,7 @@
-// An arena's page and the banner of its games (templates/tournaments/_arena.html,
+// An arena's page and the banner of its games (templates/tournaments/_arena_status.html,
 // _banner_body.html): the clocks count down between pushes, and when the player's next game is
-// dealt ([data-follow]), the page goes to it, once per game (a player who comes back to the
-// arena's page during their game stays there).
+// dealt ([data-follow]), the page goes to it, once per game (a player who has been on their
+// game's page, [data-seen-game], and comes back to the arena's page during it stays there).
 (function () {
   "use strict";
 
@@ -29,7 +29,13 @@
     });
   }
 
+  function remember(id) {
+    try { window.sessionStorage.setItem("arena-followed-" + id, "1"); } catch (error) { /* no storage */ }
+  }
+
   function follow() {
+    // A player on their own game's page has been there: the arena's page no longer sends them.
+    document.querySelectorAll("[data-seen-game]").forEach(function (seen) { remember(seen.dataset.seenGame); });
     var next = document.querySelector("[data-follow]");
     if (!next) { return; }
     var key = "arena-followed-" + next.dataset.followId;
