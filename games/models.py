@@ -12,7 +12,8 @@ requests and restarts:
   last change and can always be rebuilt from the move log. ``seed`` and ``snapshot`` never leave
   the server while the match runs.
 * ``MatchPlayer`` freezes who played which seat (seats may change between matches) and keeps the
-  per-match standing: autopilot, consecutive timeouts, place, fool, resigned.
+  per-match standing: autopilot, consecutive timeouts, place, fool, resigned, and its own turn
+  timer when the player halved it.
 * ``Move`` is the append-only log of engine actions, unique per ``(match, seq)`` as the last line
   of defence against two writers.
 
@@ -186,6 +187,12 @@ class MatchPlayer(models.Model):
         null=True,
         blank=True,
         help_text=_("1 for the first seat put on autopilot by resign or timeouts, then 2, …"),
+    )
+    turn_seconds = models.PositiveSmallIntegerField(
+        _("own turn timer (seconds)"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the player halved their own timer (an arena's berserk); empty: the table's."),
     )
     wants_again = models.BooleanField(_("wants to play again"), default=False)
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)

@@ -5,6 +5,10 @@ Nothing about the tournament crosses the channel layer but its id and version (s
 browser GET ``/tournaments/<id>/live/`` with its own session, so every viewer gets their own
 rendering (their next table, the organiser's controls with a valid CSRF token) and a draft stays
 private. A (re)connecting socket is sent the same element, which heals any missed event.
+
+A tournament game's page opens the same socket for its banner (``?match=<id>``): the element
+then fetches ``/tournaments/<id>/banner/?match=<id>`` into ``#tournament-banner`` instead, so an
+arena player sees their next game (and the clock) without leaving the finished one.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ class TournamentConsumer(AsyncWebsocketConsumer):
 
     tournament_id: int
     version: int
+    match_id: int | None
 
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
@@ -38,8 +43,9 @@ class TournamentConsumer(AsyncWebsocketConsumer):
         if version is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        page = _page_version(self.scope)
+        page = _query_number(self.scope, "v")
         self.version = version if page is None else page
+        self.match_id = _query_number(self.scope, "match")
         await self.channel_layer.group_add(tournament_group(self.tournament_id), self.channel_name)
         await self.accept()
         if version > self.version:  # changed between the page load and this socket
@@ -55,23 +61,29 @@ class TournamentConsumer(AsyncWebsocketConsumer):
         if version <= self.version:
             return
         self.version = version
-        await self.send(text_data=refresh_fragment(self.tournament_id, version))
+        await self.send(text_data=refresh_fragment(self.tournament_id, version, match_id=self.match_id))
 
 
-def refresh_fragment(tournament_id: int, version: int) -> str:
-    """A hidden element, swapped in out of band, that loads the live part into its place."""
-    url = reverse("tournaments:live", args=[tournament_id])
+def refresh_fragment(tournament_id: int, version: int, *, match_id: int | None = None) -> str:
+    """A hidden element, swapped in out of band, that loads the live part into its place (or,
+    with ``match_id``, that game's banner)."""
+    if match_id is None:
+        url, target = reverse("tournaments:live", args=[tournament_id]), "#tournament-live"
+    else:
+        url = f"{reverse('tournaments:banner', args=[tournament_id])}?match={match_id}"
+        target = "#tournament-banner"
     return (
         f'<div id="tournament-refresh" hidden hx-swap-oob="true" hx-get="{url}" '
-        f'hx-trigger="load" hx-target="#tournament-live" hx-swap="outerHTML" '
+        f'hx-trigger="load" hx-target="{target}" hx-swap="outerHTML" '
         f'data-version="{version}"></div>'
     )
 
 
-def _page_version(scope: dict[str, Any]) -> int | None:
-    """The version the page was rendered at (``?v=``), if it says (ASCII digits only: ``"²"``
-    passes ``str.isdigit`` but not ``int``)."""
-    value = parse_qs(scope.get("query_string", b"").decode()).get("v", [""])[0]
+def _query_number(scope: dict[str, Any], name: str) -> int | None:
+    """A number from the query string (``?v=`` the version the page was rendered at,
+    ``?match=`` a banner's game), if it says (ASCII digits only: ``"²"`` passes ``str.isdigit``
+    but not ``int``)."""
+    value = parse_qs(scope.get("query_string", b"").decode()).get(name, [""])[0]
     return int(value) if value.isascii() and value.isdigit() else None
 
 

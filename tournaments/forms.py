@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.engine import Rules, RulesError
 from games.live.forms import TURN_SECONDS_CHOICES, TableCreateForm, bot_level_choices, variant_options
@@ -39,8 +40,15 @@ RULE_FIELDS = (
 )
 
 BEST_OF_CHOICES = ((1, _("One game")), (3, _("Best of 3")), (5, _("Best of 5")))
+#: An arena's length, in minutes.
+ARENA_MINUTES = (15, 30, 45, 60, 90, 120, 180)
 MAX_FIELD = 128
 MAX_ROUNDS = 15
+
+
+def arena_minute_choices() -> list[tuple[int, str]]:
+    """The arena lengths, in words of the active language."""
+    return [(m, ngettext("%(count)d minute", "%(count)d minutes", m) % {"count": m}) for m in ARENA_MINUTES]
 
 
 class DateTimeLocalInput(forms.DateTimeInput):
@@ -105,6 +113,23 @@ class TournamentForm(forms.Form):
         initial=0,
         help_text=_("0: no check-in. Otherwise players who have not checked in are dropped at the start."),
     )
+    duration_minutes = forms.TypedChoiceField(
+        label=_("Arena length"),
+        choices=arena_minute_choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial=60,
+        help_text=_("Arena: players are paired again as soon as their game ends, for this long."),
+    )
+    berserk = forms.BooleanField(
+        label=_("Berserk allowed"),
+        required=False,
+        help_text=_(
+            "Arena: a player may halve their own turn timer in a game "
+            "for a bonus point if they do not lose it."
+        ),
+    )
     rated = forms.BooleanField(label=_("Rated"), required=False)
     bots_allowed = forms.BooleanField(label=_("The organiser may add bots"), required=False)
 
@@ -122,7 +147,8 @@ class TournamentForm(forms.Form):
         ) % {"zone": zone}
         self.fields["players"].label = _("Players at a table")
         self.fields["players"].help_text = _(
-            "Two for elimination, round robin and Swiss; up to six for multi-table."
+            "Two for elimination, round robin and Swiss; three to six for multi-table; "
+            "two to six for an arena."
         )
 
     def clean(self) -> dict[str, Any]:
@@ -131,11 +157,17 @@ class TournamentForm(forms.Form):
             return cleaned
         fmt = cleaned["format"]
         multi = fmt == Tournament.Format.MULTI_TABLE
+        arena = fmt == Tournament.Format.ARENA
+        cleaned["duration_minutes"] = cleaned.get("duration_minutes") or 0
         players = cleaned["players"]
         if multi and players < 3:
             self.add_error("players", _("Multi-table rounds seat three to six players at a table."))
-        if not multi and players != 2:
+        if not (multi or arena) and players != 2:
             self.add_error("players", _("This format is played at tables of two."))
+        if arena and cleaned["duration_minutes"] not in ARENA_MINUTES:
+            self.add_error("duration_minutes", _("Choose how long the arena runs."))
+        if not arena:
+            cleaned["duration_minutes"], cleaned["berserk"] = 0, False
         if fmt in (Tournament.Format.SWISS, Tournament.Format.MULTI_TABLE) and cleaned["rounds"] < 1:
             self.add_error("rounds", _("Choose how many rounds are played."))
         if multi and cleaned["final_table"] not in range(2, players + 1) and cleaned["final_table"] != 0:
@@ -146,8 +178,10 @@ class TournamentForm(forms.Form):
             self.add_error("max_players", _("The maximum cannot be below the minimum."))
         self._clean_times(cleaned)
         self._clean_rules(cleaned, players)
-        if multi:
+        if multi or arena:
             cleaned["best_of"] = 1
+        if arena:
+            cleaned["rounds"], cleaned["final_table"] = 0, 0
         if fmt != Tournament.Format.SINGLE:
             cleaned["third_place"] = False
         return cleaned

@@ -19,6 +19,13 @@ what the organiser chose and what happened:
   final place at it.
 * ``ResultCorrection`` logs each result the organiser changed, with the reason.
 
+An arena (``Format.ARENA``) runs for ``duration_minutes`` from its start (``ends_at``): its
+pairings all belong to one ``Round`` and are made one table at a time, whenever players are free
+(``tournaments.arena.pairing``). ``Entry.paused`` and ``Entry.waiting_since`` say who may be
+paired and since when; ``PairingPlayer.berserk`` who halved their timer for a game. The points
+are never stored: they are recomputed from the finished pairings in order
+(``tournaments.arena.scoring``).
+
 Every write goes through ``tournaments.services``; reads for pages go through
 ``tournaments.selectors``.
 """
@@ -48,6 +55,7 @@ class Tournament(models.Model):
         ROUND_ROBIN = "round_robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
         MULTI_TABLE = "multi_table", _("Multi-table rounds")
+        ARENA = "arena", _("Arena")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -74,6 +82,20 @@ class Tournament(models.Model):
     )
     final_table = models.PositiveSmallIntegerField(
         _("final table"), default=0, help_text=_("Multi-table: the top k play a final table (0: none).")
+    )
+    duration_minutes = models.PositiveSmallIntegerField(
+        _("duration (minutes)"), default=0, help_text=_("Arena: how long pairing goes on.")
+    )
+    berserk = models.BooleanField(
+        _("berserk allowed"),
+        default=False,
+        help_text=_("Arena: a player may halve their own turn timer for a bonus point."),
+    )
+    ends_at = models.DateTimeField(
+        _("pairing ends"),
+        null=True,
+        blank=True,
+        help_text=_("Arena: set at the start; games in play then finish."),
     )
     rules = models.JSONField(_("rules"), help_text=_("The engine's Rules.to_dict() of every table."))
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
@@ -133,6 +155,10 @@ class Tournament(models.Model):
         return self.format == self.Format.MULTI_TABLE
 
     @property
+    def is_arena(self) -> bool:
+        return self.format == self.Format.ARENA
+
+    @property
     def is_open(self) -> bool:
         """Whether players may still register or withdraw without forfeiting games."""
         return self.status in (self.Status.REGISTRATION, self.Status.CHECK_IN)
@@ -167,6 +193,15 @@ class Entry(models.Model):
     state = models.CharField(_("state"), max_length=16, choices=State.choices, default=State.ACTIVE)
     place = models.PositiveSmallIntegerField(_("final place"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    paused = models.BooleanField(
+        _("paused"), default=False, help_text=_("Arena: not paired until they come back.")
+    )
+    waiting_since = models.DateTimeField(
+        _("free since"),
+        null=True,
+        blank=True,
+        help_text=_("Arena: when the player last became free to play."),
+    )
 
     class Meta:
         ordering = ("tournament", "seed", "registered_at")
@@ -292,6 +327,11 @@ class PairingPlayer(models.Model):
         verbose_name=_("player"),
     )
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    berserk = models.BooleanField(
+        _("berserk"),
+        default=False,
+        help_text=_("Arena: the player halved their own turn timer in this game."),
+    )
 
     class Meta:
         ordering = ("pairing", "position")

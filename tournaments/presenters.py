@@ -1,5 +1,7 @@
 """What a tournament page shows, for one viewer: the bracket as columns, the standings with
-their tiebreak columns explained, the rounds, the entries and the viewer's own next table.
+their tiebreak columns explained, the rounds, the entries and the viewer's own next table; for
+an arena, its clock, leaderboard, games in play and the viewer's own state (``present_arena``),
+and the banner a game's page shows above the table (``present_banner``).
 
 Templates render only from these plain objects, so the full page and the live fragment pushed
 after each result are the same markup.
@@ -11,11 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.live.forms import describe_rules
+from games.models import MatchPlayer, Move
 from tournaments import selectors
+from tournaments.arena.pairing import PATIENCE_SECONDS
 from tournaments.elimination import Section, SlotState
 from tournaments.elimination import Status as SlotStatus
 from tournaments.models import Entry, Pairing, Tournament
@@ -143,9 +148,13 @@ def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, An
         "tiebreaks": [],
         "rounds": [],
     }
+    if tournament.is_arena:
+        context["arena"] = present_arena(tournament, user, entries)
     if before_start:
         return context
     matches = selectors.table_matches(tournament)
+    if tournament.is_arena:
+        return context
     if tournament.is_elimination:
         context["bracket"] = _bracket(tournament, names, matches)
     else:
@@ -284,3 +293,257 @@ def _result_text(tournament: Tournament, pairing: Pairing, players: list[Any]) -
         won = sum(pairing.games)
         return f"{score} ({won:g} – {len(pairing.games) - won:g})"
     return score
+
+
+# --- arenas ------------------------------------------------------------------------------------
+
+#: How many of a player's latest games the leaderboard shows.
+SHEET_SHOWN = 12
+
+
+@dataclass(frozen=True, slots=True)
+class SheetMark:
+    """One game on a leaderboard line: its points, doubled (on fire), with berserk's bonus."""
+
+    points: int
+    doubled: bool
+    bonus: bool
+    berserk: bool
+
+
+@dataclass
+class ArenaLine:
+    rank: int
+    name: str
+    url: str
+    points: int
+    games: int
+    on_fire: bool
+    sheet: list[SheetMark]
+    state: str  # playing, waiting, paused, withdrawn ("" once the arena is over)
+    game_url: str
+    is_bot: bool
+    is_me: bool
+
+
+@dataclass
+class ArenaTable:
+    """A game being played: its players (in seat order) and, for one of them, the link to it."""
+
+    names: list[str]
+    url: str
+
+
+@dataclass
+class ArenaMe:
+    """The viewer in the arena. ``state``: ``none`` (not in it), ``registered`` (before the
+    start), ``waiting``, ``alone`` (the only one waiting), ``more`` (``needed`` more players
+    for a table), ``held`` (the organiser paused the arena), ``playing``, ``paused``,
+    ``withdrawn``, ``removed``, ``ending`` (time is up, the last games are being played) or
+    ``over`` (with ``place``)."""
+
+    state: str
+    needed: int = 0
+    match_id: int | None = None
+    url: str = ""
+    can_berserk: bool = False
+    berserk: bool = False
+    place: int | None = None
+    points: int = 0
+    on_fire: bool = False
+
+
+@dataclass
+class ArenaView:
+    ends_at: Any
+    remaining_ms: int | None
+    time_up: bool
+    table_size: int
+    lines: list[ArenaLine]
+    tables: list[ArenaTable]
+    me: ArenaMe
+    can_join: bool
+    waiting: int
+    patience: int
+
+    @property
+    def remaining_text(self) -> str:
+        """The time left as the clock shows it (``1:05:09``, ``4:07``; ``static/js/arena.js``
+        counts it down)."""
+        return clock_text(self.remaining_ms or 0)
+
+
+def clock_text(ms: int) -> str:
+    """``h:mm:ss``, or ``m:ss`` under an hour.
+
+    >>> clock_text(3_909_000), clock_text(247_400), clock_text(0)
+    ('1:05:09', '4:08', '0:00')
+    """
+    seconds = -(-ms // 1000)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]) -> ArenaView:
+    """The arena part of the page for ``user``: nothing in it depends on cards."""
+    now = timezone.now()
+    size = int(tournament.rules.get("players", 2))
+    players = {e.player_id: e.player for e in entries}
+    started = tournament.status not in BEFORE_START
+    lines = selectors.arena_leaderboard(tournament) if started else []
+    playing = selectors.arena_playing(tournament) if tournament.is_live else {}
+    entry_of = {e.player_id: e for e in entries}
+    over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    me_id = user.pk if user.is_authenticated else None
+    shown = []
+    for line in lines:
+        entry = entry_of[line.player]
+        pairing_match = playing.get(line.player)
+        shown.append(
+            ArenaLine(
+                rank=line.rank,
+                name=players[line.player].public_name,
+                url=players[line.player].get_absolute_url(),
+                points=line.points,
+                games=line.games,
+                on_fire=line.sheet.on_fire,
+                sheet=[
+                    SheetMark(s.points, s.doubled, s.bonus > 0, s.berserk)
+                    for s in line.sheet.scores[-SHEET_SHOWN:]
+                ],
+                state="" if over else _arena_state(entry, pairing_match is not None),
+                game_url=_game_url(pairing_match) if line.player == me_id else "",
+                is_bot=players[line.player].is_bot,
+                is_me=line.player == me_id,
+            )
+        )
+    tables = []
+    seen: set[int] = set()
+    for pairing, match_id in playing.values():
+        if pairing.pk in seen:
+            continue
+        seen.add(pairing.pk)
+        seated = [p.user_id for p in pairing.players.all()]
+        names = [players[p].public_name for p in seated if p in players]
+        # Tournament games are played at private tables: only their players may open them.
+        tables.append(ArenaTable(names, _game_url((pairing, match_id)) if me_id in seated else ""))
+    waiting = [
+        e.player_id for e in entries if e.is_active and not e.paused and e.seed and e.player_id not in playing
+    ]
+    ends = tournament.ends_at
+    time_up = ends is not None and now >= ends
+    remaining = None if ends is None or over else max(0, int((ends - now).total_seconds() * 1000))
+    line_of = {line.player: line for line in lines}
+    return ArenaView(
+        ends_at=ends,
+        remaining_ms=remaining,
+        time_up=time_up,
+        table_size=size,
+        lines=shown,
+        tables=tables,
+        me=_arena_me(tournament, entry_of.get(me_id) if me_id else None, line_of, playing, waiting, size),
+        can_join=bool(
+            tournament.status == Tournament.Status.REGISTRATION
+            or (tournament.is_live and not time_up)
+        ),
+        waiting=len(waiting),
+        patience=int(PATIENCE_SECONDS),
+    )
+
+
+def _arena_state(entry: Entry, playing: bool) -> str:
+    if entry.state == Entry.State.WITHDRAWN:
+        return "withdrawn"
+    if playing:
+        return "playing"
+    return "paused" if entry.paused else "waiting"
+
+
+def _game_url(pairing_match: tuple[Pairing, int | None] | None) -> str:
+    if pairing_match is None:
+        return ""
+    pairing, match_id = pairing_match
+    if match_id is not None:
+        return reverse("games:match", args=[match_id])
+    return reverse("games:table", args=[pairing.table_id]) if pairing.table_id else ""
+
+
+def _arena_me(
+    tournament: Tournament,
+    entry: Entry | None,
+    lines: dict[int, Any],
+    playing: dict[int, tuple[Pairing, int | None]],
+    waiting: list[int],
+    size: int,
+) -> ArenaMe:
+    if entry is None or entry.state == Entry.State.NO_SHOW:
+        return ArenaMe("none")
+    line = lines.get(entry.player_id)
+    points, on_fire = (line.points, line.sheet.on_fire) if line is not None else (0, False)
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        return ArenaMe("over", place=entry.place, points=points)
+    if entry.state == Entry.State.REMOVED:
+        return ArenaMe("removed")
+    if entry.state == Entry.State.WITHDRAWN:
+        return ArenaMe("withdrawn", points=points)
+    if tournament.status in BEFORE_START:
+        return ArenaMe("registered")
+    found = playing.get(entry.player_id)
+    if found is not None:
+        pairing, match_id = found
+        berserk = any(p.user_id == entry.player_id and p.berserk for p in pairing.players.all())
+        can = tournament.berserk and not berserk and match_id is not None and not _has_moved(match_id, entry)
+        return ArenaMe(
+            "playing", match_id=match_id, url=_game_url(found), can_berserk=can, berserk=berserk,
+            points=points, on_fire=on_fire,
+        )
+    if tournament.ends_at is not None and timezone.now() >= tournament.ends_at:
+        return ArenaMe("ending", points=points)
+    if entry.paused:
+        return ArenaMe("paused", points=points, on_fire=on_fire)
+    if tournament.status == Tournament.Status.PAUSED:
+        return ArenaMe("held", points=points, on_fire=on_fire)
+    others = len([p for p in waiting if p != entry.player_id])
+    if size == 2 and others == 0:
+        return ArenaMe("alone", points=points, on_fire=on_fire)
+    if others + 1 < size:
+        return ArenaMe("more", needed=size - others - 1, points=points, on_fire=on_fire)
+    return ArenaMe("waiting", points=points, on_fire=on_fire)
+
+
+def _has_moved(match_id: int, entry: Entry) -> bool:
+    """Whether the player has a move in the game's log (berserk is over for them then)."""
+    seat = MatchPlayer.objects.filter(match_id=match_id, user_id=entry.player_id).values("seat")
+    return Move.objects.filter(match_id=match_id, seat__in=seat).exists()
+
+
+@dataclass
+class Banner:
+    """What a game's page shows above the table when the game belongs to a tournament: a link
+    back and, for an arena, its clock, berserk and the viewer's next game."""
+
+    tournament: Tournament
+    match_id: int
+    arena: ArenaView | None
+    mine: bool
+    next_url: str = ""
+    next_match: int | None = None
+
+
+def present_banner(match_id: int, user: User | Any) -> Banner | None:
+    """The banner of the game ``match_id`` for ``user``, or ``None`` outside tournaments."""
+    pairing = (
+        Pairing.objects.filter(table__matches=match_id).select_related("tournament__organiser").first()
+    )
+    if pairing is None or not selectors.may_see(pairing.tournament, user):
+        return None
+    tournament = pairing.tournament
+    mine = bool(user.is_authenticated and pairing.players.filter(user=user).exists())
+    if not tournament.is_arena:
+        return Banner(tournament, match_id, None, mine)
+    arena = present_arena(tournament, user, selectors.entries(tournament))
+    banner = Banner(tournament, match_id, arena, mine)
+    if arena.me.state == "playing" and arena.me.match_id not in (None, match_id):
+        banner.next_url, banner.next_match = arena.me.url, arena.me.match_id
+    return banner

@@ -15,10 +15,11 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from games.engine import Rules
-from games.models import Match
+from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from ratings.models import Rating
 from ratings.starts import start_rating
+from tournaments.arena.scoring import BERSERK_MIN_MOVES, ArenaGame, Line, leaderboard
 from tournaments.elimination import BracketPlan, Format, SlotId, SlotState, bracket_state, plan_bracket
 from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
 from tournaments.multitable import TableResult
@@ -251,3 +252,99 @@ def bracket_states(tournament: Tournament) -> dict[SlotId, SlotState]:
         return {}
     winners, out = bracket_inputs(tournament)
     return bracket_state(plan, winners, out)
+
+
+# --- arenas -------------------------------------------------------------------------------------
+
+
+def arena_field(tournament: Tournament) -> list[PlayerId]:
+    """Everyone on an arena's leaderboard, by rating (its last tiebreak): each player who took
+    part and was not removed; a player who withdrew keeps the points they made."""
+    return list(
+        tournament.entries.filter(seed__isnull=False, state__in=(Entry.State.ACTIVE, Entry.State.WITHDRAWN))
+        .order_by("-seed_rating", "seed")
+        .values_list("player_id", flat=True)
+    )
+
+
+def arena_games(tournament: Tournament) -> list[ArenaGame]:
+    """The arena's finished games in the order they ended, as the scoring wants them."""
+    pairings = (
+        tournament.pairings.filter(status=Pairing.Status.DONE)
+        .order_by("finished_at", "pk")
+        .prefetch_related("players")
+    )
+    moves = dict(
+        Match.objects.filter(
+            table__tournament_pairing__tournament=tournament, status=Match.Status.FINISHED
+        ).values_list("table_id", "last_seq")
+    )
+    found = []
+    for number, pairing in enumerate(pairings, start=1):
+        rows = list(pairing.players.all())
+        places = {r.user_id: r.place for r in rows if r.place is not None}
+        if len(places) < 2:
+            continue  # void: the game never finished (aborted when the arena ended)
+        fool = pairing.fool_id if pairing.fool_id in places else None
+        if fool is not None and (
+            places[fool] != max(places.values()) or sum(1 for p in places.values() if p == places[fool]) > 1
+        ):
+            fool = None
+        found.append(
+            ArenaGame(
+                number,
+                TableResult.from_places(places, fool),
+                frozenset(r.user_id for r in rows if r.berserk),
+                pairing.table_id is not None and moves.get(pairing.table_id, 0) >= BERSERK_MIN_MOVES,
+            )
+        )
+    return found
+
+
+def arena_leaderboard(tournament: Tournament) -> list[Line]:
+    """The arena's leaderboard now (``tournaments.arena.scoring.leaderboard``)."""
+    return leaderboard(arena_field(tournament), arena_games(tournament))
+
+
+def arena_last_opponents(tournament: Tournament) -> dict[PlayerId, set[PlayerId]]:
+    """Each player's opponents at their last finished game of the arena."""
+    rows = (
+        PairingPlayer.objects.filter(pairing__tournament=tournament, pairing__status=Pairing.Status.DONE)
+        .order_by("pairing__finished_at", "pairing_id")
+        .values_list("pairing_id", "user_id")
+    )
+    players: dict[int, set[PlayerId]] = {}
+    latest: dict[PlayerId, int] = {}
+    for pairing_id, user_id in rows:
+        players.setdefault(pairing_id, set()).add(user_id)
+        latest[user_id] = pairing_id
+    return {user: players[pairing] - {user} for user, pairing in latest.items()}
+
+
+def arena_playing(tournament: Tournament) -> dict[PlayerId, tuple[Pairing, int | None]]:
+    """Each player of a game being played in the arena: its pairing and match (``None`` until
+    it is dealt)."""
+    pairings = list(
+        tournament.pairings.filter(status=Pairing.Status.PLAYING).prefetch_related("players").order_by("board")
+    )
+    active = _latest_matches(
+        Match.objects.filter(table_id__in=[p.table_id for p in pairings], status=Match.Status.ACTIVE)
+    )
+    found: dict[PlayerId, tuple[Pairing, int | None]] = {}
+    for pairing in pairings:
+        match_id = None if pairing.table_id is None else active.get(pairing.table_id)
+        for row in pairing.players.all():
+            found[row.user_id] = (pairing, match_id)
+    return found
+
+
+def busy_players(users: Iterable[PlayerId]) -> set[PlayerId]:
+    """Those of ``users`` who are people still playing a game anywhere on the site (and have
+    not resigned it): an arena pairs nobody into a second game. Bots play any number at once."""
+    return set(
+        MatchPlayer.objects.filter(
+            user_id__in=list(users), user__is_bot=False, match__status=Match.Status.ACTIVE, resigned=False
+        )
+        .values_list("user_id", flat=True)
+        .distinct()
+    )

@@ -35,6 +35,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -42,11 +43,13 @@ from accounts.models import User
 from accounts.services import bot_accounts
 from durak_site.broadcast import group_send_on_commit
 from durak_site.errors import Refused
+from durak_site.tasks import enqueue_on_commit
 from games.bots import LEVELS
 from games.engine import Rules
 from games.live import services as games
 from games.models import Match, Table
 from tournaments import selectors
+from tournaments.arena.pairing import Waiting, plan_tables
 from tournaments.elimination import Section, bracket_state, champion, final_ranking, series_outcome
 from tournaments.elimination import Status as SlotStatus
 from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
@@ -76,7 +79,14 @@ SETTINGS_FIELDS = (
     "checkin_minutes",
     "rated",
     "bots_allowed",
+    "duration_minutes",
+    "berserk",
 )
+
+
+#: The registered name of the arena's pairing pass (``tournaments.tasks.arena_pass``): sent by
+#: name, because the tasks import these services.
+ARENA_PASS_TASK = "tournaments.arena_pass"
 
 
 def tournament_group(tournament_id: int) -> str:
@@ -142,9 +152,12 @@ def registration_close(*, tournament_id: int, user: User | None) -> None:
 
 
 def entry_register(*, tournament_id: int, user: User) -> Entry:
-    """Register ``user`` (a human; bots are added by the organiser)."""
+    """Register ``user`` (a human; bots are added by the organiser). A running arena takes
+    players until its time is up: they join at once and are paired as soon as they can be."""
     with transaction.atomic():
         tournament = _lock(tournament_id)
+        if _arena_open(tournament):
+            return _arena_join(tournament, user)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise TournamentError(_("Registration is closed."))
         deadline = tournament.registration_deadline
@@ -174,14 +187,16 @@ def entry_register(*, tournament_id: int, user: User) -> Entry:
 
 
 def bots_add(*, tournament_id: int, user: User, level: str, count: int) -> list[Entry]:
-    """Add ``count`` bots of ``level`` (if the tournament allows bots); they are checked in."""
+    """Add ``count`` bots of ``level`` (if the tournament allows bots); they are checked in. A
+    running arena takes them until its time is up."""
     if level not in LEVELS:
         raise TournamentError(_("There is no bot of that level."))
     with transaction.atomic():
         tournament = _lock(tournament_id, user)
         if not tournament.bots_allowed:
             raise TournamentError(_("This tournament does not allow bots."))
-        if not tournament.is_open:
+        joining = _arena_open(tournament)
+        if not (tournament.is_open or joining):
             raise TournamentError(_("Players can be added only before the start."))
         active = tournament.entries.filter(state=Entry.State.ACTIVE).count()
         if count < 1 or active + count > tournament.max_players:
@@ -197,6 +212,10 @@ def bots_add(*, tournament_id: int, user: User, level: str, count: int) -> list[
             )
             for bot in bot_accounts(level=User.BotLevel(level), count=count, exclude=present)
         ]
+        if joining:
+            for entry in added:
+                _arena_enter(tournament, entry)
+            _arena_advance(tournament)
         _changed(tournament)
     return added
 
@@ -266,6 +285,8 @@ def tournament_start(*, tournament_id: int, user: User | None) -> Tournament:
             entry.save(update_fields=["seed"])
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = timezone.now()
+        if tournament.is_arena:
+            _arena_begin(tournament, entries)
         _advance(tournament)
         _changed(tournament)
     return tournament
@@ -307,12 +328,19 @@ def tournament_cancel(*, tournament_id: int, user: User) -> None:
 
 def tournament_finish(*, tournament_id: int, user: User) -> None:
     """End a running or paused tournament now, with the standings as they are (an elimination
-    bracket gets its champion only if it was decided)."""
+    bracket gets its champion only if it was decided). An arena's time runs out now instead:
+    nobody is paired again, and the games in play finish and count."""
     with transaction.atomic():
         tournament = _lock(tournament_id, user)
         if not tournament.is_live:
             raise TournamentError(_("Only a running or paused tournament can be finished."))
-        _finish(tournament)
+        if tournament.is_arena:
+            now = timezone.now()
+            if tournament.ends_at is None or tournament.ends_at > now:
+                tournament.ends_at = now
+            _arena_advance(tournament)
+        else:
+            _finish(tournament)
         _changed(tournament)
 
 
@@ -348,7 +376,7 @@ def result_correct(*, pairing_id: int, user: User, score: float, reason: str) ->
             raise TournamentError(_("Results can be corrected only while the tournament runs."))
         pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
         players = [p.user_id for p in pairing.players.all()]
-        if tournament.is_multi_table or len(players) != 2:
+        if tournament.is_multi_table or tournament.is_arena or len(players) != 2:
             raise TournamentError(_("Only results of two-player pairings can be corrected here."))
         if score not in (0.0, 0.5, 1.0) or (tournament.is_elimination and score == 0.5):
             raise TournamentError(_("That result is not possible here."))
@@ -377,6 +405,8 @@ def match_finished(*, match_id: int) -> bool:
     with transaction.atomic():
         tournament = _lock(tournament_id)
         pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
+        if pairing.is_done and tournament.is_arena:
+            _leave_table(pairing)  # a game someone dealt at it afterwards ("play again") ended
         if pairing.is_done or not tournament.is_live:
             return False
         if not _continue_pairing(tournament, pairing):
@@ -389,8 +419,9 @@ def match_finished(*, match_id: int) -> bool:
 
 def tournaments_tick(*, now: datetime | None = None) -> int:
     """The periodic task's body: close registration at its deadline or when the check-in
-    window opens, start tournaments whose time has come, and deal any game of a running
-    pairing whose task was lost. Returns how many tournaments it changed."""
+    window opens, start tournaments whose time has come, run a pairing pass in every arena (and
+    end those whose time is up), and deal any game of a running pairing whose task was lost.
+    Returns how many tournaments it changed."""
     now = now or timezone.now()
     changed = 0
     for tournament in Tournament.objects.filter(status=Tournament.Status.REGISTRATION):
@@ -403,6 +434,11 @@ def tournaments_tick(*, now: datetime | None = None) -> int:
     )
     for pk in due.values_list("pk", flat=True):
         changed += _quietly(tournament_start, tournament_id=pk, user=None)
+    arenas = Tournament.objects.filter(
+        format=Tournament.Format.ARENA, status__in=(Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+    )
+    for pk in arenas.values_list("pk", flat=True):
+        changed += arena_pass(tournament_id=pk)
     stuck = Pairing.objects.filter(
         status=Pairing.Status.PLAYING, tournament__status=Tournament.Status.RUNNING
     ).exclude(table__matches__status=Match.Status.ACTIVE)
@@ -427,6 +463,259 @@ def _quietly(service: Any, **kwargs: Any) -> int:
     except TournamentError:
         return 0
     return 1
+
+
+# --- arenas ------------------------------------------------------------------------------------
+
+#: How long an arena may run, in minutes.
+MIN_ARENA_MINUTES = 5
+MAX_ARENA_MINUTES = 360
+
+
+def arena_pause(*, tournament_id: int, user: User) -> None:
+    """Stop being paired in an arena (a game in play goes on and counts; the points stay)."""
+    with transaction.atomic():
+        tournament = _lock(tournament_id)
+        entry = _arena_entry(tournament, user)
+        if entry.paused:
+            raise TournamentError(_("You have already paused."))
+        entry.paused = True
+        entry.save(update_fields=["paused"])
+        _changed(tournament)
+
+
+def arena_resume(*, tournament_id: int, user: User) -> None:
+    """Come back from a pause: free to play from now, paired as soon as possible."""
+    with transaction.atomic():
+        tournament = _lock(tournament_id)
+        entry = _arena_entry(tournament, user)
+        if not entry.paused:
+            raise TournamentError(_("You are not paused."))
+        entry.paused = False
+        entry.waiting_since = timezone.now()
+        entry.save(update_fields=["paused", "waiting_since"])
+        _arena_advance(tournament)
+        _changed(tournament)
+
+
+def arena_berserk(*, tournament_id: int, user: User) -> None:
+    """Go berserk in the arena game ``user`` is playing: their own turn timer is halved
+    (``games.live.services.match_halve_timer``: once, before their first move), for a bonus
+    point if they do not lose it."""
+    with transaction.atomic():
+        tournament = _lock(tournament_id)
+        if not (tournament.is_arena and tournament.berserk):
+            raise TournamentError(_("This tournament does not allow berserk."))
+        if not tournament.is_live:
+            raise TournamentError(_("This arena is not running."))
+        row = (
+            PairingPlayer.objects.select_for_update()
+            .filter(pairing__tournament=tournament, pairing__status=Pairing.Status.PLAYING, user=user)
+            .select_related("pairing")
+            .first()
+        )
+        if row is None:
+            raise TournamentError(_("You are not playing a game of this arena."))
+        if row.berserk:
+            raise TournamentError(_("You have already gone berserk in this game."))
+        active = Match.objects.filter(table__tournament_pairing=row.pairing, status=Match.Status.ACTIVE)
+        match = active.first()
+        if match is None:
+            raise TournamentError(_("Your game has not been dealt yet."))
+        try:
+            games.match_halve_timer(match_id=match.pk, user=user)
+        except games.GameError as error:
+            raise TournamentError(error.message) from None
+        row.berserk = True
+        row.save(update_fields=["berserk"])
+        _changed(tournament)
+
+
+def arena_pass(*, tournament_id: int) -> int:
+    """One pairing pass of an arena (the body of ``tournaments.tasks.arena_pass`` and of the
+    tick): pair whoever can be paired, or finish the arena once its time is up and its last game
+    is recorded. Returns 1 if it changed anything; a pass with nothing to do does nothing, so a
+    task delivered twice or late is harmless."""
+    with transaction.atomic():
+        try:
+            tournament = _lock(tournament_id)
+        except TournamentError:
+            return 0
+        if not (tournament.is_arena and tournament.is_live) or not _arena_advance(tournament):
+            return 0
+        _changed(tournament)
+    return 1
+
+
+def _arena_open(tournament: Tournament) -> bool:
+    """Whether a running (or paused) arena still takes players: until its time is up."""
+    return (
+        tournament.is_arena
+        and tournament.is_live
+        and tournament.ends_at is not None
+        and timezone.now() < tournament.ends_at
+    )
+
+
+def _arena_entry(tournament: Tournament, user: User) -> Entry:
+    """``user``'s entry in a live arena, or a refusal."""
+    if not tournament.is_arena:
+        raise TournamentError(_("Only an arena's players pause and come back."))
+    if not tournament.is_live:
+        raise TournamentError(_("This arena is not running."))
+    entry = tournament.entries.filter(player=user, state=Entry.State.ACTIVE, seed__isnull=False).first()
+    if entry is None:
+        raise TournamentError(_("You are not playing in this arena."))
+    return entry
+
+
+def _arena_join(tournament: Tournament, user: User) -> Entry:
+    """``user`` joins a running arena (or comes back after withdrawing from it)."""
+    if user.is_bot:
+        raise TournamentError(_("Bots are added by the organiser."))
+    entry = tournament.entries.filter(player=user).first()
+    if entry is not None and entry.is_active:
+        raise TournamentError(_("You are already registered."))
+    if entry is not None and entry.state == Entry.State.REMOVED:
+        raise TournamentError(_("The organiser has removed you from this tournament."))
+    if tournament.entries.filter(state=Entry.State.ACTIVE).count() >= tournament.max_players:
+        raise TournamentError(_("The tournament is full."))
+    if entry is None:
+        entry = Entry.objects.create(
+            tournament=tournament,
+            player=user,
+            seed_rating=selectors.seed_rating(user, Rules.from_dict(tournament.rules)),
+            checked_in=True,
+        )
+    else:
+        entry.state = Entry.State.ACTIVE
+        entry.checked_in = True
+        entry.save(update_fields=["state", "checked_in"])
+    _arena_enter(tournament, entry)
+    _arena_advance(tournament)
+    _changed(tournament)
+    return entry
+
+
+def _arena_enter(tournament: Tournament, entry: Entry) -> None:
+    """A player enters a running arena: seeded after the others, free to play from now."""
+    if entry.seed is None:
+        entry.seed = (tournament.entries.aggregate(last=Max("seed"))["last"] or 0) + 1
+    entry.paused = False
+    entry.waiting_since = timezone.now()
+    entry.save(update_fields=["seed", "paused", "waiting_since"])
+
+
+def _arena_begin(tournament: Tournament, entries: Sequence[Entry]) -> None:
+    """The arena starts: its end is set, everyone present is free from now, and a pass is
+    queued for the end (the tick is the safety net)."""
+    now = tournament.started_at or timezone.now()
+    tournament.ends_at = now + timedelta(minutes=tournament.duration_minutes)
+    for entry in entries:
+        entry.waiting_since = now
+        entry.save(update_fields=["waiting_since"])
+    Round.objects.get_or_create(tournament=tournament, number=1)
+    enqueue_on_commit(ARENA_PASS_TASK, tournament.pk, countdown=tournament.duration_minutes * 60 + 1)
+
+
+def _arena_advance(tournament: Tournament) -> bool:
+    """Pair whoever can be paired (running, before the end); once the time is up and no game is
+    being played, finish. Returns whether anything changed."""
+    now = timezone.now()
+    if tournament.ends_at is not None and now >= tournament.ends_at:
+        if tournament.pairings.filter(status=Pairing.Status.PLAYING).exists():
+            return False  # the games in play finish and count; the last one finishes the arena
+        _finish(tournament)
+        return True
+    if tournament.status != Tournament.Status.RUNNING:
+        return False
+    return _arena_pair(tournament, now)
+
+
+def _arena_pair(tournament: Tournament, now: datetime) -> bool:
+    """Seat the arena's free players (``tournaments.arena.pairing.plan_tables``); queue the next
+    pass for when a player left waiting will have waited long enough."""
+    entries = list(tournament.entries.filter(state=Entry.State.ACTIVE, paused=False, seed__isnull=False))
+    playing = set(
+        PairingPlayer.objects.filter(
+            pairing__tournament=tournament, pairing__status=Pairing.Status.PLAYING
+        ).values_list("user_id", flat=True)
+    )
+    free = [e for e in entries if e.player_id not in playing]
+    busy = selectors.busy_players(e.player_id for e in free)  # a game elsewhere on the site
+    free = [e for e in free if e.player_id not in busy]
+    if len(free) < 2:
+        return False
+    order = selectors.arena_leaderboard(tournament)
+    ranks = {line.player: position for position, line in enumerate(order, start=1)}
+    waiting = [
+        Waiting(
+            e.player_id,
+            ranks.get(e.player_id, len(ranks) + 1),
+            max(0.0, (now - (e.waiting_since or now)).total_seconds()),
+        )
+        for e in free
+    ]
+    size = Rules.from_dict(tournament.rules).players
+    plan = plan_tables(waiting, selectors.arena_last_opponents(tournament), size=size)
+    if plan.recheck is not None:
+        enqueue_on_commit(ARENA_PASS_TASK, tournament.pk, countdown=plan.recheck + 0.5)
+    if not plan.tables:
+        return False
+    round_, _created = Round.objects.get_or_create(tournament=tournament, number=1)
+    board = (round_.pairings.aggregate(last=Max("board"))["last"] or 0) + 1
+    for offset, table in enumerate(plan.tables):
+        _new_pairing(tournament, round_, board + offset, table)
+    return True
+
+
+def _arena_record(tournament: Tournament, pairing: Pairing, match: Match | None) -> bool:
+    """An arena pairing's one game ended: its places count and its players are free again
+    (anyone whose seat timed out into the autopilot is paused: they were away). A pairing whose
+    game never finished (aborted) is dealt again while the arena runs, and void after."""
+    if match is None:
+        if _arena_open(tournament):
+            if tournament.status != Tournament.Status.RUNNING or pairing.table_id is None:
+                return False  # paused: dealt again when the organiser resumes
+            try:
+                games.match_start(table_id=pairing.table_id)
+            except games.GameError:
+                logger.info("arena pairing %s is void: its table cannot deal", pairing.pk)
+            else:
+                return True
+        pairing.status = Pairing.Status.DONE
+        pairing.finished_at = timezone.now()
+        pairing.save(update_fields=["status", "finished_at"])
+        _arena_free(tournament, pairing, away=set())
+        _leave_table(pairing)
+        return True
+    _record_table(pairing, match)
+    away = {p.user_id for p in match.players.all() if p.forfeited and not p.resigned}
+    _arena_free(tournament, pairing, away=away)
+    _leave_table(pairing)
+    return True
+
+
+def _arena_free(tournament: Tournament, pairing: Pairing, *, away: set[int]) -> None:
+    now = timezone.now()
+    users = [row.user_id for row in pairing.players.all()]
+    entries = tournament.entries.filter(player_id__in=users, state=Entry.State.ACTIVE)
+    for entry in entries.select_related("player"):
+        entry.waiting_since = now
+        entry.paused = entry.paused or (entry.player_id in away and not entry.player.is_bot)
+        entry.save(update_fields=["waiting_since", "paused"])
+
+
+def _leave_table(pairing: Pairing) -> None:
+    """Everyone leaves the table of an arena pairing once its game is over, which closes it, so
+    no further game ("play again") is dealt there; one being played is left when it ends."""
+    if pairing.table_id is None:
+        return
+    for user in User.objects.filter(seats__table_id=pairing.table_id):
+        try:
+            games.seat_leave(table_id=pairing.table_id, user=user)
+        except games.GameError:
+            logger.info("table %s: %s stays seated while a game is played", pairing.table_id, user.pk)
 
 
 # --- internals: locking and bookkeeping ---------------------------------------------------------
@@ -470,6 +759,11 @@ def _check_settings(settings: dict[str, Any]) -> None:
             raise TournamentError(error.message) from None
     if settings.get("min_players", 2) < 2 or settings.get("max_players", 2) < settings.get("min_players", 2):
         raise TournamentError(_("The player limits are not possible."))
+    if settings.get("format") == Tournament.Format.ARENA and not (
+        MIN_ARENA_MINUTES <= settings.get("duration_minutes", 0) <= MAX_ARENA_MINUTES
+    ):
+        limits = {"low": MIN_ARENA_MINUTES, "high": MAX_ARENA_MINUTES}
+        raise TournamentError(_("An arena runs from %(low)d to %(high)d minutes.") % limits)
 
 
 def _checkin_open(tournament: Tournament) -> bool:
@@ -483,7 +777,8 @@ def _checkin_open(tournament: Tournament) -> bool:
 def _drop(tournament: Tournament, entry: Entry, state: Entry.State) -> None:
     """Take ``entry`` out. Before the start that is all; in a live tournament each pairing of
     theirs still being played is forfeited (two players: the opponent wins it at once; at a
-    multi-table round the player resigns and the table plays on), then the event moves on."""
+    multi-table round or in an arena the player resigns and the game plays on, counting them
+    as its fool), then the event moves on."""
     entry.state = state
     entry.save(update_fields=["state"])
     if not tournament.is_live:
@@ -493,7 +788,7 @@ def _drop(tournament: Tournament, entry: Entry, state: Entry.State) -> None:
         tournament=tournament, status=Pairing.Status.PLAYING, players__user=player
     ):
         players = [p.user_id for p in pairing.players.all()]
-        if not tournament.is_multi_table:
+        if not (tournament.is_multi_table or tournament.is_arena):
             _decide(pairing, players, 0.0 if players[0] == player.pk else 1.0, forfeit=True)
         _resign(pairing, player)
     if tournament.status == Tournament.Status.RUNNING:
@@ -566,6 +861,8 @@ def _continue_pairing(tournament: Tournament, pairing: Pairing) -> bool:
     if any(m.status == Match.Status.ACTIVE for m in matches):
         return False
     finished = [m for m in matches if m.status == Match.Status.FINISHED]
+    if tournament.is_arena:
+        return _arena_record(tournament, pairing, finished[-1] if finished else None)
     if tournament.is_multi_table:
         if not finished:
             return _deal(tournament, pairing)
@@ -678,6 +975,9 @@ def _forfeited(round_: Round, board: int, pair: tuple[int, int], out: set[int]) 
 
 def _advance(tournament: Tournament) -> None:
     """Create whatever is ready to be played now, or finish the tournament (running only)."""
+    if tournament.is_arena:
+        _arena_advance(tournament)
+        return
     if tournament.is_elimination:
         _advance_bracket(tournament)
         return
@@ -793,6 +1093,8 @@ def _finish(tournament: Tournament) -> None:
 
 
 def _final_places(tournament: Tournament) -> dict[int, int]:
+    if tournament.is_arena:
+        return {line.player: line.rank for line in selectors.arena_leaderboard(tournament)}
     if tournament.is_elimination:
         plan = selectors.bracket_plan(tournament)
         assert plan is not None

@@ -1,10 +1,13 @@
-"""Celery tasks of tournaments: a tournament match ended, and the periodic tick.
+"""Celery tasks of tournaments: a tournament match ended, an arena's pairing pass, and the
+periodic tick.
 
 ``match_finished`` is enqueued by ``tournaments.receivers`` after the commit of every finished
-match played at a tournament's table; ``tick`` runs under ``celery beat`` (every 30 seconds: add
-``"tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0}`` to the beat schedule).
-Both only call a service, which locks the tournament row and derives what to do from what is
-stored, so a task delivered twice or late changes nothing.
+match played at a tournament's table; ``arena_pass`` by ``tournaments.services`` for the moment
+an arena's waiting player will have waited long enough, and for its end; ``tick`` runs under
+``celery beat`` (every 30 seconds: add ``"tournaments-tick": {"task": "tournaments.tick",
+"schedule": 30.0}`` to the beat schedule). Each only calls a service, which locks the tournament
+row and derives what to do from what is stored, so a task delivered twice or late changes
+nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +22,12 @@ from tournaments import services
 def match_finished(match_id: int) -> bool:
     """Record the finished match of a pairing and move the tournament on."""
     return services.match_finished(match_id=match_id)
+
+
+@shared_task(name=services.ARENA_PASS_TASK, **retried_on_lost_database(max_retries=5))
+def arena_pass(tournament_id: int) -> int:
+    """Pair an arena's free players, or finish it once its time is up and its games are over."""
+    return services.arena_pass(tournament_id=tournament_id)
 
 
 @shared_task(name="tournaments.tick", ignore_result=True)

@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
@@ -23,7 +24,7 @@ from games.live.services import GameError
 from tournaments import selectors, services
 from tournaments.forms import BotsForm, CorrectionForm, TournamentForm
 from tournaments.models import Tournament
-from tournaments.presenters import present_tournament
+from tournaments.presenters import present_banner, present_tournament
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -95,6 +96,43 @@ def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def check_in(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _player_action(request, tournament_id, services.entry_check_in)
+
+
+@login_required
+@require_POST
+def arena_pause(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _player_action(request, tournament_id, services.arena_pause)
+
+
+@login_required
+@require_POST
+def arena_resume(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _player_action(request, tournament_id, services.arena_resume)
+
+
+@login_required
+@require_POST
+def arena_berserk(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Go berserk in the viewer's arena game; back to the page it was asked from (the game's)."""
+    tournament = _visible(request, tournament_id)
+    _call(request, services.arena_berserk, tournament_id=tournament.pk, user=_user(request))
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    if safe:
+        return redirect(back)
+    return redirect("tournaments:detail", tournament.pk)
+
+
+def tournament_banner(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The banner above a tournament game's table (``?match=<id>``), fetched again by that
+    page when its tournament socket says the tournament changed."""
+    match = request.GET.get("match", "")
+    banner = present_banner(int(match), request.user) if match.isascii() and match.isdigit() else None
+    if banner is None or banner.tournament.pk != tournament_id:
+        raise Http404
+    return render(request, "tournaments/_banner_body.html", {"banner": banner})
 
 
 # --- organisers ---------------------------------------------------------------------------------

@@ -31,8 +31,9 @@ RULES = {"runOnly": {"type": "tag", "values": [
     "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice",
 ]}}
 
-#: A signed-in player with a finished match, a live one, an open table and a running tournament;
-#: prints their ids and a session key for the browser.
+#: A signed-in player with a finished match, a live one, an open table, a running tournament and
+#: a game in a running arena (its page, then the arena's, which lets her stay: she has seen her
+#: game's page); prints their ids and a session key for the browser.
 SETUP = """
 import json
 from importlib import import_module
@@ -41,9 +42,14 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from accounts.models import User
 from games.live import selectors, services
 from games.engine import Rules
-from tests.tournaments.support import started_with_player
+from tests.tournaments.support import open_arena, started_with_player
+from tournaments import services as cups
 
 ann = User.objects.create_user(username="ann", email="ann@example.com", password=None, display_name="Ann")
+arena = open_arena(ann, 3, turn_seconds=600)
+cups.entry_register(tournament_id=arena.pk, user=ann)
+cups.tournament_start(tournament_id=arena.pk, user=ann)
+arena_match = selectors.table_current_match(table_id=arena.pairings.get(players__user=ann).table_id)
 tables = [services.table_create(creator=ann, rules=Rules(), turn_seconds=600) for _ in range(3)]
 for table in tables[:2]:
     services.seats_fill_with_bots(table_id=table.pk, user=ann, level="easy")
@@ -56,7 +62,8 @@ session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
 session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
 session.create()
 print(json.dumps({"session": session.session_key, "user": ann.pk, "finished": finished.pk,
-                  "live": live.pk, "table": tables[2].pk, "tournament": tournament.pk}))
+                  "live": live.pk, "table": tables[2].pk, "tournament": tournament.pk,
+                  "arena": arena.pk, "arena_match": arena_match.pk}))
 """
 
 VISITOR_PAGES = ["/", "/accounts/signup/", "/accounts/login/", "/play/", "/leaderboard/", "/tournaments/",
@@ -64,7 +71,7 @@ VISITOR_PAGES = ["/", "/accounts/signup/", "/accounts/login/", "/play/", "/leade
 PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{live}/",
                 "/play/match/{finished}/", "/matches/{finished}/",
                 "/matches/{finished}/?step=3", "/history/", "/players/{user}/", "/tournaments/new/",
-                "/tournaments/{tournament}/"]
+                "/tournaments/{tournament}/", "/play/match/{arena_match}/", "/tournaments/{arena}/"]
 
 
 @pytest.fixture(scope="module")

@@ -84,6 +84,13 @@ def cup(suffix, bots, start=True, **overrides):
         cups.tournament_start(tournament_id=made.pk, user=other)
     return made
 
+arena = cups.tournament_create(organiser=other, settings=tournament_settings(
+    name={LONG_TOURNAMENT!r}[:79] + "A", format="arena", duration_minutes=60, berserk=True,
+    starts_at=timezone.now() + timedelta(days=2)))
+cups.registration_open(tournament_id=arena.pk, user=other)
+cups.bots_add(tournament_id=arena.pk, user=other, level="easy", count=2)
+cups.entry_register(tournament_id=arena.pk, user=other)
+cups.tournament_start(tournament_id=arena.pk, user=other)
 upcoming = cup("U", 2, start=False)
 running = cup("R", 3)
 done = play_running_games(cup("F", 3))
@@ -94,7 +101,7 @@ session[HASH_SESSION_KEY] = me.get_session_auth_hash()
 session.create()
 print(json.dumps({{"session": session.session_key, "user": me.pk, "other": other.pk,
                   "finished": finished.pk, "live": live.pk, "table": table.pk,
-                  "upcoming": upcoming.pk, "running": running.pk, "done": done.pk,
+                  "upcoming": upcoming.pk, "running": running.pk, "done": done.pk, "arena": arena.pk,
                   "started": done.started_at.isoformat()}}))
 """
 
@@ -115,6 +122,7 @@ PAGES = {
     "tournament-running": "/tournaments/{running}/",
     "tournament-finished": "/tournaments/{done}/",
     "tournament-form": "/tournaments/new/",
+    "arena-running": "/tournaments/{arena}/",
     "rules": "/rules/",
 }
 
@@ -181,7 +189,7 @@ def test_no_page_is_wider_than_the_screen_whatever_the_names(
         assert page.locator("html").get_attribute("lang") == language
         if name == "match":
             page.wait_for_selector("#match-status")
-        if name in ("lobby", "table", "history", "record", "profile", "tournament-running"):
+        if name in ("lobby", "table", "history", "record", "profile", "tournament-running", "arena-running"):
             assert page.get_by_text(LONG_NAME).count() + page.get_by_text(LONG_RUSSIAN).count() > 0, name
         measured = overflow(page)
         if measured["scroll"] > measured["inner"]:

@@ -14,7 +14,6 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.live import services
 from games.models import Match, Move
 from tests.games.services_support import make_user, play_default, play_out, start_match, state_of
 

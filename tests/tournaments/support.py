@@ -81,3 +81,56 @@ def play_running_games(tournament: Tournament, *, limit: int = 200) -> Tournamen
         play_out(match)
         services.match_finished(match_id=match.pk)
     raise AssertionError("the tournament did not end")
+
+
+def arena_settings(**overrides: Any) -> dict[str, Any]:
+    """Valid settings of a casual duel arena of 30 minutes that allows bots and berserk."""
+    values: dict[str, Any] = {
+        "name": "Evening arena",
+        "format": Tournament.Format.ARENA,
+        "duration_minutes": 30,
+        "berserk": True,
+        "max_players": 64,
+    }
+    values.update(overrides)
+    return tournament_settings(**values)
+
+
+def open_arena(organiser: User, bots: int, **overrides: Any) -> Tournament:
+    """An arena in registration with ``bots`` easy bots entered."""
+    tournament = services.tournament_create(organiser=organiser, settings=arena_settings(**overrides))
+    services.registration_open(tournament_id=tournament.pk, user=organiser)
+    if bots:
+        services.bots_add(tournament_id=tournament.pk, user=organiser, level="easy", count=bots)
+    return tournament
+
+
+def arena_matches(tournament: Tournament) -> list[Match]:
+    """The arena's games being played, oldest first."""
+    return list(
+        Match.objects.filter(
+            table__tournament_pairing__tournament=tournament,
+            table__tournament_pairing__status=Pairing.Status.PLAYING,
+            status=Match.Status.ACTIVE,
+        ).order_by("pk")
+    )
+
+
+def finish_one(match: Match) -> None:
+    """Play ``match`` out and run what its task would."""
+    play_out(match)
+    services.match_finished(match_id=match.pk)
+
+
+def wait_out(tournament: Tournament, seconds: float) -> None:
+    """Make every free player of the arena have waited ``seconds`` longer, then run a pass."""
+    for entry in tournament.entries.exclude(waiting_since=None):
+        assert entry.waiting_since is not None
+        entry.waiting_since -= timedelta(seconds=seconds)
+        entry.save(update_fields=["waiting_since"])
+    services.arena_pass(tournament_id=tournament.pk)
+
+
+def end_arena_now(tournament: Tournament) -> None:
+    """Bring the arena's end to now (as if its time had run out)."""
+    Tournament.objects.filter(pk=tournament.pk).update(ends_at=timezone.now() - timedelta(seconds=1))

@@ -31,7 +31,7 @@ from games.live.services.errors import (
     TableError,
     validate_rated_rules,
 )
-from games.live.services.moves import action_apply, bot_turn, match_resign
+from games.live.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
 from games.live.services.tables import (
     match_abort,
     match_start,
@@ -54,6 +54,7 @@ __all__ = [
     "bot_turn",
     "match_abort",
     "match_deadline",
+    "match_halve_timer",
     "match_rearm",
     "match_resign",
     "match_start",

@@ -1,4 +1,4 @@
-"""Moves at a match in play: a player's action, a bot's turn, a resignation.
+"""Moves at a match in play: a player's action, a bot's turn, a resignation, halving one's own timer.
 
 Each is one transaction through the turn core (``turn``): lock, check, play, commit. A refused
 one raises a ``GameError`` and changes nothing.
@@ -6,11 +6,15 @@ one raises a ``GameError`` and changes nothing.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.engine import Action, IllegalAction, NotationError
+from games.live import broadcast
 from games.live.loaded import LoadedMatch
 from games.live.services import turn
 from games.live.services.errors import GameError, IllegalMove, NotYourSeat, StaleVersion
@@ -78,3 +82,31 @@ def match_resign(*, match_id: int, user: User) -> None:
             raise GameError(_("You have already resigned."))
         turn.forfeit(loaded, player, resigned=True)
         turn.commit(loaded)
+
+
+def match_halve_timer(*, match_id: int, user: User) -> int:
+    """Halve ``user``'s own turn timer for the rest of the match, once, before their first move;
+    returns the new seconds. Live play only keeps the shorter timer: what it is worth is decided
+    above (an arena's berserk). The turn in progress is cut at once when the seat is the one the
+    game awaits; a seat never has less time because another one halved theirs
+    (``turn.turn_seconds_now``)."""
+    with transaction.atomic():
+        loaded = turn.match_lock(match_id)
+        player = turn.player_in_play(loaded, user)
+        if player.autopilot:
+            raise NotYourSeat(_("Your seat is played by the autopilot."))
+        if player.turn_seconds is not None:
+            raise GameError(_("You have already halved your timer."))
+        match = loaded.match
+        if match.moves.filter(seat=player.seat).exists():
+            raise GameError(_("Your timer can be halved only before your first move."))
+        player.turn_seconds = max(turn.MIN_TURN_SECONDS, match.table.turn_seconds // 2)
+        player.save(update_fields=["turn_seconds"])
+        cut = timezone.now() + timedelta(seconds=turn.turn_seconds_now(match, loaded.state, loaded.players))
+        if match.deadline_at is None or cut < match.deadline_at:
+            match.deadline_at = cut
+        match.version += 1  # the pages show the shorter timer; bot turns are armed again for it
+        turn.arm(match, loaded.state, loaded.players)
+        match.save(update_fields=["version", "deadline_at", "timer_at"])
+        broadcast.match_changed(match)
+    return int(player.turn_seconds)

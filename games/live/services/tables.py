@@ -47,7 +47,7 @@ def table_create(
         validate_rated_rules(rules)
         if not sit:
             raise TableError(_("The creator of a rated table sits at it."))
-    if turn_seconds < 5:
+    if turn_seconds < turn.MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
     with transaction.atomic():
         table = Table.objects.create(

@@ -13,9 +13,11 @@ Lock order: a match row before its table row (every match path touches the table
 end, when the match finishes); table operations lock the table row alone.
 
 Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
-change) and one turn timer, a ``games.deadline`` task due at ``timer_at``. A change only pushes
-``deadline_at`` later, so it enqueues nothing while a timer is queued; a timer that comes due
-before the deadline re-arms itself for it (``clock.match_deadline``). A timer is known by its due
+change, or the seats' own halved timers when every awaited seat halved its own:
+``turn_seconds_now`` and ``moves.match_halve_timer``) and one turn timer, a ``games.deadline``
+task due at ``timer_at``. A change only pushes ``deadline_at`` later, so it enqueues nothing
+while a timer is queued; a timer that comes due before the deadline re-arms itself for it
+(``clock.match_deadline``). A timer is known by its due
 time, so a stale or duplicated one does nothing. Seats the engine awaits that belong to bots (or
 to autopilots) get a ``games.bot_turn`` task after a short human-like delay
 (``settings.GAMES_BOT_DELAY``); it carries the version and does nothing once the match has moved on.
@@ -57,6 +59,8 @@ DEADLINE_TASK: Final = "games.deadline"
 BOT_TURN_TASK: Final = "games.bot_turn"
 #: The bot level that plays a seat on autopilot.
 AUTOPILOT_LEVEL = "easy"
+#: The shortest turn timer: a table's may not be shorter, and a halved one stops here.
+MIN_TURN_SECONDS: Final = 5
 #: A queued timer this long overdue is taken for lost (a broker restart) and armed anew; were it
 #: only late, the one that fires second finds itself replaced and does nothing.
 TIMER_LOST_AFTER = timedelta(seconds=10)
@@ -159,10 +163,21 @@ def commit(loaded: LoadedMatch) -> None:
         _finish(match, state, players)
         fields += ["status", "finished_at", "result"]
     else:
-        match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
+        match.deadline_at = timezone.now() + timedelta(seconds=turn_seconds_now(match, state, players))
         arm(match, state, players)
     match.save(update_fields=fields)
     broadcast.match_changed(match)
+
+
+def turn_seconds_now(match: Match, state: GameState, players: list[MatchPlayer]) -> int:
+    """The seconds the seats the game awaits now have: the table's timer, unless every one of
+    them halved their own (``moves.match_halve_timer``); then the longest of their own timers, so
+    nobody's time is cut by another player's choice."""
+    own = {p.seat: p.turn_seconds for p in players}
+    timers = [own.get(seat) for seat in state.awaiting()]
+    if not timers or None in timers:
+        return int(match.table.turn_seconds)
+    return max(t for t in timers if t is not None)
 
 
 def _seats_in_play(state: GameState) -> set[int]:
