@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "accounts",
+    "people",
     "games",
     "ratings",
     "tournaments",
