@@ -57,7 +57,11 @@ def test_only_a_fresh_account_becomes_a_bot_account() -> None:
 def test_a_token_is_stored_hashed_shown_once_and_revocable(client: Client) -> None:
     user, raw = program()
     token = ApiToken.objects.get(user=user)
-    assert token.digest == digest(raw) and raw not in (token.digest, token.prefix) and raw.startswith(token.prefix)
+    assert (
+        token.digest == digest(raw)
+        and raw not in (token.digest, token.prefix)
+        and raw.startswith(token.prefix)
+    )
     assert call(client, "GET", "account", raw).json() == {"id": user.pk, "name": "robo", "bot": True}
     services.token_revoke(user, token.pk)
     assert call(client, "GET", "account", raw).status_code == 401
@@ -95,7 +99,11 @@ def test_a_program_plays_a_game_against_the_club_bot_through_the_api(client: Cli
                 bot_turn(match_id=match.pk, version=match.version, seat=seat)
             continue
         answer = call(
-            client, "POST", "move", raw, {"action": frame["view"]["legal"][0], "version": frame["version"]},
+            client,
+            "POST",
+            "move",
+            raw,
+            {"action": frame["view"]["legal"][0], "version": frame["version"]},
             match_id=match.pk,
         )
         assert answer.status_code == 200, answer.content
@@ -106,7 +114,9 @@ def test_a_program_plays_a_game_against_the_club_bot_through_the_api(client: Cli
 
 def test_refused_moves_change_nothing_and_say_why(client: Client) -> None:
     user, raw = program()
-    match = services.challenge_ai(user, variant="podkidnoy", players=2, level="random", rated=False, turn_seconds=30)
+    match = services.challenge_ai(
+        user, variant="podkidnoy", players=2, level="random", rated=False, turn_seconds=30
+    )
     match.refresh_from_db()
     version = match.version
     cases = [
@@ -121,7 +131,10 @@ def test_refused_moves_change_nothing_and_say_why(client: Client) -> None:
         assert response.status_code == status and response.json()["error"], payload
     stale = call(client, "POST", "move", raw, {"action": "take", "version": version + 7}, match_id=match.pk)
     assert stale.status_code == 409 and stale.json()["code"] == "stale"
-    assert call(client, "POST", "move", raw, {"action": "take", "version": 0}, match_id=999999).status_code == 400
+    assert (
+        call(client, "POST", "move", raw, {"action": "take", "version": 0}, match_id=999999).status_code
+        == 400
+    )
     match.refresh_from_db()
     assert match.version == version
 
@@ -163,10 +176,54 @@ async def test_the_game_stream_of_a_finished_game_is_one_frame() -> None:
         reverse("botapi:stream_game", args=[match.pk]), headers={"Authorization": f"Bearer {raw}"}
     )
     assert response["Content-Type"] == "application/x-ndjson"
-    lines = [chunk async for chunk in response.streaming_content]
+    lines = [chunk async for chunk in response.streaming_content]  # type: ignore[attr-defined]
     frames = [json.loads(line) for line in b"".join(lines).splitlines() if line.strip()]
     assert [f["type"] for f in frames] == ["gameFull"] and frames[0]["status"] == "aborted"
     missing = await AsyncClient().get(
         reverse("botapi:stream_game", args=[999999]), headers={"Authorization": f"Bearer {raw}"}
     )
     assert missing.status_code == 404
+
+
+def test_a_program_cannot_act_in_anothers_game(client: Client) -> None:
+    owner, _raw = program("robo")
+    _other, other_raw = program("intruder")
+    match = services.challenge_ai(
+        owner, variant="podkidnoy", players=2, level="random", rated=False, turn_seconds=30
+    )
+    match.refresh_from_db()
+    version = match.version
+    for name in ("move", "resign"):
+        response = call(
+            client, "POST", name, other_raw, {"action": "take", "version": version}, match_id=match.pk
+        )
+        assert response.status_code == 400 and response.json()["error"]
+    match.refresh_from_db()
+    assert match.version == version and match.status == Match.Status.ACTIVE
+
+
+def test_the_bot_account_page_upgrades_and_makes_tokens(client: Client) -> None:
+    user = make_user("robo")
+    client.force_login(user)
+    page = reverse("botapi:account_page")
+    assert "Make this a bot account" in client.get(page).content.decode()
+    client.post(page, {"step": "upgrade"})
+    user.refresh_from_db()
+    assert user.is_program
+    shown = client.post(page, {"step": "create", "name": "  my   engine "}).content.decode()
+    token = ApiToken.objects.get(user=user)
+    assert token.name == "my engine" and token.prefix in shown and 'id="new-token"' in shown
+    assert 'id="new-token"' not in client.get(page).content.decode(), "the token is shown once"
+    client.post(page, {"step": "revoke", "token": "not a number"})
+    client.post(page, {"step": "revoke", "token": str(token.pk)})
+    token.refresh_from_db()
+    assert not token.is_active
+
+
+def test_the_docs_page_in_both_languages(client: Client) -> None:
+    assert "Bearer" in client.get(reverse("botapi:docs")).content.decode()
+    client.cookies["django_language"] = "ru"
+    assert (
+        "Бот-аккаунт"
+        in client.get(reverse("botapi:docs"), headers={"Accept-Language": "ru"}).content.decode()
+    )
