@@ -54,6 +54,10 @@ display_name_validators: list[Callable[[str], None]] = [
 ]
 
 
+#: The levels of the club's own bots, each with an account made by ``manage.py ensure_bots``.
+BUILT_IN_BOT_LEVELS = ("random", "easy", "medium", "strong")
+
+
 class User(AbstractUser):
     """A player. ``display_name`` is what everyone sees; ``username`` is internal.
 
@@ -66,6 +70,9 @@ class User(AbstractUser):
         EASY = "easy", _("easy")
         MEDIUM = "medium", _("medium")
         STRONG = "strong", _("strong")
+        #: A bot account an outside program plays through the Bot API (``botapi``): the club's
+        #: workers never move for it, except as the autopilot of a seat that timed out.
+        PROGRAM = "program", _("program")
 
     display_name = models.CharField(
         _("display name"), max_length=DISPLAY_NAME_MAX_LENGTH, validators=display_name_validators
@@ -122,6 +129,11 @@ class User(AbstractUser):
         if update_fields is not None and "display_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "display_name_key"}
         super().save(*args, **kwargs)
+
+    @property
+    def is_program(self) -> bool:
+        """A bot account played by an outside program through the Bot API."""
+        return self.is_bot and self.bot_level == User.BotLevel.PROGRAM
 
     @property
     def is_deleted(self) -> bool:

@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "ratings",
     "tournaments",
     "history",
+    "botapi",
     "club",
     "tools",
 ]

@@ -30,4 +30,6 @@ urlpatterns = [
     # Tournaments: the list keeps the global name the navigation links; the rest is namespaced.
     path("tournaments/", tournament_views.tournament_list, name="tournaments"),
     path("tournaments/", include("tournaments.urls")),
+    # The Bot API for outside programs, its documentation and the bot account page.
+    path("", include("botapi.urls")),
 ]

@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import call_command
 
-from accounts.models import User
+from accounts.models import BUILT_IN_BOT_LEVELS, User
 
 pytestmark = pytest.mark.django_db
 
@@ -12,7 +12,7 @@ def test_ensure_bots_makes_one_bot_per_level_once() -> None:
     call_command("ensure_bots")
     call_command("ensure_bots")
     bots = User.objects.filter(is_bot=True)
-    assert sorted(bots.values_list("bot_level", flat=True)) == sorted(User.BotLevel.values)
+    assert sorted(bots.values_list("bot_level", flat=True)) == sorted(BUILT_IN_BOT_LEVELS)
     assert all(not bot.has_usable_password() for bot in bots)
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import User
+from accounts.models import BUILT_IN_BOT_LEVELS, User
 from accounts.services import bot_ensure
 from games.engine import Rules
 from ratings.elo import START_RATING
@@ -32,7 +32,7 @@ def test_the_starts_are_the_fit_of_the_measurements_rounded_to_five() -> None:
 
 
 def test_every_level_has_a_start_and_they_rise_with_strength() -> None:
-    assert set(BOT_START_RATINGS) == set(User.BotLevel.values)
+    assert set(BOT_START_RATINGS) == set(BUILT_IN_BOT_LEVELS)
     order = [BOT_START_RATINGS[level] for level in ("random", "easy", "medium", "strong")]
     assert order == sorted(order) and len(set(order)) == 4
     assert BOT_START_RATINGS["easy"] == START_RATING  # the anchor
@@ -41,7 +41,7 @@ def test_every_level_has_a_start_and_they_rise_with_strength() -> None:
 def test_people_start_at_1500_and_bots_at_their_level() -> None:
     person = make_users(1)[0]
     assert start_rating(person) == START_RATING
-    for level in User.BotLevel:
+    for level in map(User.BotLevel, BUILT_IN_BOT_LEVELS):
         bot, _created = bot_ensure(level=level)
         assert start_rating(bot) == BOT_START_RATINGS[level.value]
 
@@ -77,7 +77,7 @@ def test_a_bots_first_rating_row_is_its_level_start_plus_its_first_game() -> Non
 
 def test_recomputing_from_the_history_starts_bots_the_same_way() -> None:
     people = make_users(3)
-    bots = [bot_ensure(level=level)[0] for level in User.BotLevel]
+    bots = [bot_ensure(level=level)[0] for level in map(User.BotLevel, BUILT_IN_BOT_LEVELS)]
     rng = random.Random(5)
     for n in range(8):
         pair = [people[n % 3], bots[n % 4]]

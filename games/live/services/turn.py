@@ -88,8 +88,9 @@ def player_in_play(loaded: LoadedMatch, user: User) -> MatchPlayer:
 
 
 def is_bot_seat(player: MatchPlayer) -> bool:
-    """Whether a bot plays the seat: a bot's own, or a human's on autopilot."""
-    return player.autopilot or player.user.is_bot
+    """Whether the club's worker plays the seat: a built-in bot's, or any seat on autopilot (an
+    outside program plays its own seat through the Bot API until it times out)."""
+    return player.autopilot or (player.user.is_bot and not player.user.is_program)
 
 
 def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
@@ -110,11 +111,12 @@ def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
     A bot that fails (raises, or answers an illegal action) is logged and replaced by the
     engine's default for this move: a bug in a bot must not leave a match waiting forever."""
     match, state = loaded.match, loaded.state
-    level = AUTOPILOT_LEVEL if not player.user.is_bot else player.user.bot_level
+    built_in = player.user.is_bot and not player.user.is_program
+    level = player.user.bot_level if built_in else AUTOPILOT_LEVEL
     if level not in bots.LEVELS:
         level = AUTOPILOT_LEVEL
     seat = player.seat
-    by = Move.By.BOT if player.user.is_bot else Move.By.AUTOPILOT
+    by = Move.By.BOT if built_in else Move.By.AUTOPILOT
     legal = state.legal_actions(seat)
     try:
         action = bots.choose_action(

@@ -1,0 +1,232 @@
+"""The Bot API's endpoints (token only: no session, so no CSRF to forge) and the account page
+where a player turns their fresh account into a bot account and manages its tokens.
+
+Every refusal is JSON ``{"error": <message>, "code": <code>}`` with the status it deserves, in the
+words the sockets use (the same services refuse). See ``docs/bot-api.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import markdown
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from games.live import ratelimit
+from games.live.services import GameError, StaleVersion, action_apply, match_resign
+
+from . import services
+from .models import ApiToken
+from .payloads import game_payload
+from .streams import event_lines, game_lines
+from .tokens import token_user
+
+NDJSON = "application/x-ndjson"
+
+
+def refusal(message: str, code: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": message, "code": code}, status=status)
+
+
+def unauthorised() -> JsonResponse:
+    return refusal(_("A valid API token is needed (Authorization: Bearer <token>)."), "token", 401)
+
+
+def not_a_bot() -> JsonResponse:
+    return refusal(_("This token's account is not a bot account: upgrade it first."), "not_bot", 403)
+
+
+def no_game() -> JsonResponse:
+    return refusal(_("There is no such game of yours."), "not_found", 404)
+
+
+def body(request: HttpRequest) -> dict[str, Any]:
+    """The request's JSON object, or its form fields; ``{}`` for anything else."""
+    if request.content_type == "application/json":
+        try:
+            parsed = json.loads(request.body or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            return {}
+        return parsed if isinstance(parsed, dict) else {}
+    return request.POST.dict()
+
+
+def bot_endpoint(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A sync endpoint for bot accounts: the token's user, its rate limit, refusals as JSON."""
+
+    @csrf_exempt
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        user = token_user(request)
+        if user is None:
+            return unauthorised()
+        if not user.is_program:
+            return not_a_bot()
+        try:
+            ratelimit.check_user(user.pk)
+        except ratelimit.OverLimit:
+            return refusal(ratelimit.message(), "rate_limited", 429)
+        try:
+            return view(request, user, *args, **kwargs)
+        except StaleVersion as error:
+            return refusal(error.message, getattr(error, "code", "stale"), 409)
+        except GameError as error:
+            return refusal(error.message, getattr(error, "code", "refused"), 400)
+        except services.ApiRefused as error:
+            return refusal(error.message, "refused", 400)
+
+    return wrapped
+
+
+@csrf_exempt
+@require_GET
+def account(request: HttpRequest) -> HttpResponse:
+    user = token_user(request)
+    if user is None:
+        return unauthorised()
+    return JsonResponse({"id": user.pk, "name": str(user.public_name), "bot": user.is_program})
+
+
+@csrf_exempt
+@require_POST
+def account_upgrade(request: HttpRequest) -> HttpResponse:
+    user = token_user(request)
+    if user is None:
+        return unauthorised()
+    try:
+        services.account_upgrade(user)
+    except services.ApiRefused as error:
+        return refusal(error.message, "refused", 400)
+    return JsonResponse({"ok": True, "bot": True})
+
+
+@require_POST
+@bot_endpoint
+def game_move(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
+    data = body(request)
+    action, version = data.get("action"), data.get("version")
+    if not isinstance(action, str) or not action.strip() or len(action) > 200:
+        return refusal(_('Send the move as "action", in the engine\'s notation.'), "action", 400)
+    try:
+        expected = int(version) if version is not None else None
+    except (TypeError, ValueError):
+        expected = None
+    if expected is None:
+        return refusal(_('Send the version of the game you saw as "version".'), "version", 400)
+    loaded = action_apply(match_id=match_id, user=user, action_text=action.strip(), expected_version=expected)
+    return JsonResponse({"ok": True, "version": loaded.version})
+
+
+@require_POST
+@bot_endpoint
+def game_resign(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
+    match_resign(match_id=match_id, user=user)
+    return JsonResponse({"ok": True})
+
+
+@require_POST
+@bot_endpoint
+def challenge_ai(request: HttpRequest, user: User) -> HttpResponse:
+    data = body(request)
+    try:
+        players = int(data.get("players", 2))
+        turn_seconds = int(data.get("turn_seconds", 30))
+    except (TypeError, ValueError):
+        return refusal(_('"players" and "turn_seconds" are whole numbers.'), "options", 400)
+    match = services.challenge_ai(
+        user,
+        variant=str(data.get("variant", "podkidnoy")),
+        players=players,
+        level=str(data.get("level", "easy")),
+        rated=data.get("rated") in (True, "true", "1"),
+        turn_seconds=turn_seconds,
+    )
+    return JsonResponse({"ok": True, "game": {"id": match.pk}})
+
+
+async def _stream_user(request: HttpRequest) -> tuple[User | None, JsonResponse | None]:
+    user = await sync_to_async(token_user)(request)
+    if user is None:
+        return None, unauthorised()
+    if not user.is_program:
+        return None, not_a_bot()
+    return user, None
+
+
+@csrf_exempt
+@require_GET
+async def stream_event(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
+    user, refused = await _stream_user(request)
+    if refused is not None or user is None:
+        return refused or unauthorised()
+    return StreamingHttpResponse(event_lines(user=user), content_type=NDJSON)
+
+
+@csrf_exempt
+@require_GET
+async def stream_game(request: HttpRequest, match_id: int) -> HttpResponse | StreamingHttpResponse:
+    user, refused = await _stream_user(request)
+    if refused is not None or user is None:
+        return refused or unauthorised()
+    if await sync_to_async(game_payload)(match_id=match_id, user=user) is None:
+        return no_game()
+    return StreamingHttpResponse(game_lines(match_id=match_id, user=user), content_type=NDJSON)
+
+
+@login_required
+def bot_account(request: HttpRequest) -> HttpResponse:
+    """The player's bot account page: upgrade a fresh account, make and revoke tokens."""
+    user: User = request.user  # type: ignore[assignment]
+    new_token = None
+    if request.method == "POST":
+        step = request.POST.get("step")
+        try:
+            if step == "upgrade":
+                services.account_upgrade(user)
+                messages.success(request, _("This is now a bot account."))
+                return redirect("botapi:account_page")
+            if step == "create":
+                _token, new_token = services.token_create(user, request.POST.get("name", ""))
+            elif step == "revoke":
+                services.token_revoke(user, int(request.POST.get("token", "0") or 0))
+                messages.success(request, _("The token is revoked."))
+                return redirect("botapi:account_page")
+        except (services.ApiRefused, ValueError) as error:
+            messages.error(request, getattr(error, "message", _("This is not possible.")))
+            return redirect("botapi:account_page")
+    user.refresh_from_db()
+    context = {
+        "tokens": ApiToken.objects.filter(user=user).order_by("-created"),
+        "new_token": new_token,
+        "may_upgrade": not user.is_bot,
+        "is_program": user.is_program,
+        "docs_url": reverse("botapi:docs"),
+    }
+    return render(request, "botapi/account.html", context)
+
+
+@cache
+def _docs_html(language: str) -> SafeString:
+    """``docs/bot-api.md`` (``bot-api.ru.md`` in Russian) as HTML, once per process."""
+    name = "bot-api.ru.md" if language == "ru" else "bot-api.md"
+    text = (settings.BASE_DIR / "docs" / name).read_text(encoding="utf-8")
+    return mark_safe(markdown.markdown(text, extensions=["tables", "fenced_code", "toc"]))
+
+
+def docs(request: HttpRequest) -> HttpResponse:
+    """The Bot API's documentation page."""
+    return render(request, "botapi/docs.html", {"html": _docs_html(get_language() or "en")})
