@@ -29,6 +29,8 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from games.live import ratelimit
 from games.live.services import GameError, StaleVersion, action_apply, match_resign
+from tournaments import services as tournaments
+
 
 from . import services
 from .models import ApiToken
@@ -86,7 +88,7 @@ def bot_endpoint(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
             return refusal(error.message, getattr(error, "code", "stale"), 409)
         except GameError as error:
             return refusal(error.message, getattr(error, "code", "refused"), 400)
-        except services.ApiRefused as error:
+        except (services.ApiRefused, tournaments.TournamentError) as error:
             return refusal(error.message, "refused", 400)
 
     return wrapped
@@ -156,6 +158,21 @@ def challenge_ai(request: HttpRequest, user: User) -> HttpResponse:
         turn_seconds=turn_seconds,
     )
     return JsonResponse({"ok": True, "game": {"id": match.pk}})
+
+
+@require_POST
+@bot_endpoint
+def tournament_join(request: HttpRequest, user: User, tournament_id: int) -> HttpResponse:
+    """Register in a tournament that allows bots (an arena that is running: join it)."""
+    tournaments.entry_register(tournament_id=tournament_id, user=user)
+    return JsonResponse({"ok": True})
+
+
+@require_POST
+@bot_endpoint
+def tournament_withdraw(request: HttpRequest, user: User, tournament_id: int) -> HttpResponse:
+    tournaments.entry_withdraw(tournament_id=tournament_id, user=user)
+    return JsonResponse({"ok": True})
 
 
 async def _stream_user(request: HttpRequest) -> tuple[User | None, JsonResponse | None]:

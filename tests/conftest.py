@@ -10,8 +10,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 SERVICE_URLS = {"postgres": "DATABASE_URL", "redis": "REDIS_URL"}
+
+
+# No per-example deadline: CI and this 2-core machine run two workers beside PostgreSQL, Redis and
+# served sites, and an example that took 250 ms there says nothing about the code (speed lives in
+# the benchmarks). The number of examples stays Hypothesis's default.
+settings.register_profile("club", deadline=None)
+settings.load_profile("club")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -131,7 +131,11 @@ class TournamentForm(forms.Form):
         ),
     )
     rated = forms.BooleanField(label=_("Rated"), required=False)
-    bots_allowed = forms.BooleanField(label=_("The organiser may add bots"), required=False)
+    bots_allowed = forms.BooleanField(
+        label=_("Bots allowed"),
+        help_text=_("The organiser may add the club's bots, and bot accounts of outside programs may register."),
+        required=False,
+    )
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         if tournament is not None and "initial" not in kwargs:

@@ -163,8 +163,7 @@ def entry_register(*, tournament_id: int, user: User) -> Entry:
         deadline = tournament.registration_deadline
         if deadline is not None and deadline <= timezone.now():
             raise TournamentError(_("The registration deadline has passed."))
-        if user.is_bot:
-            raise TournamentError(_("Bots are added by the organiser."))
+        _refuse_bots_registering(tournament, user)
         entry = tournament.entries.filter(player=user).first()
         if entry is not None and entry.is_active:
             raise TournamentError(_("You are already registered."))
@@ -569,10 +568,18 @@ def _arena_entry(tournament: Tournament, user: User) -> Entry:
     return entry
 
 
+def _refuse_bots_registering(tournament: Tournament, user: User) -> None:
+    """The club's bots are added by the organiser; a program's bot account (the Bot API) may
+    register itself where the organiser allows bots, and nowhere else."""
+    if user.is_program and not tournament.bots_allowed:
+        raise TournamentError(_("This tournament does not allow bots."))
+    if user.is_bot and not user.is_program:
+        raise TournamentError(_("Bots are added by the organiser."))
+
+
 def _arena_join(tournament: Tournament, user: User) -> Entry:
     """``user`` joins a running arena (or comes back after withdrawing from it)."""
-    if user.is_bot:
-        raise TournamentError(_("Bots are added by the organiser."))
+    _refuse_bots_registering(tournament, user)
     entry = tournament.entries.filter(player=user).first()
     if entry is not None and entry.is_active:
         raise TournamentError(_("You are already registered."))

@@ -23,6 +23,8 @@ from games.live import selectors
 from games.live.services import bot_turn, turn
 from games.models import Match, Move
 from tests.games.services_support import make_user, start_match
+from tests.tournaments.support import tournament_settings
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -227,3 +229,18 @@ def test_the_docs_page_in_both_languages(client: Client) -> None:
         "Бот-аккаунт"
         in client.get(reverse("botapi:docs"), headers={"Accept-Language": "ru"}).content.decode()
     )
+
+
+def test_a_program_registers_only_where_the_organiser_allows_bots(client: Client) -> None:
+    organiser = make_user("olga")
+    robot, raw = program()
+    closed = tournaments.tournament_create(organiser=organiser, settings=tournament_settings(bots_allowed=False))
+    allowing = tournaments.tournament_create(organiser=organiser, settings=tournament_settings())
+    for tournament in (closed, allowing):
+        tournaments.registration_open(tournament_id=tournament.pk, user=organiser)
+    refused = call(client, "POST", "tournament_join", raw, tournament_id=closed.pk)
+    assert refused.status_code == 400 and "bots" in refused.json()["error"]
+    assert call(client, "POST", "tournament_join", raw, tournament_id=allowing.pk).status_code == 200
+    assert allowing.entries.filter(player=robot).exists() and not closed.entries.exists()
+    assert call(client, "POST", "tournament_join", raw, tournament_id=999999).status_code == 400
+    assert call(client, "POST", "tournament_withdraw", raw, tournament_id=allowing.pk).status_code == 200
