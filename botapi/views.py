@@ -31,7 +31,6 @@ from games.live import ratelimit
 from games.live.services import GameError, StaleVersion, action_apply, match_resign
 from tournaments import services as tournaments
 
-
 from . import services
 from .models import ApiToken
 from .payloads import game_payload
