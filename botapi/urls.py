@@ -15,5 +15,7 @@ urlpatterns = [
     path("api/bot/game/<int:match_id>/resign", views.game_resign, name="resign"),
     path("api/challenge/ai", views.challenge_ai, name="challenge_ai"),
     path("api/tournament/<int:tournament_id>/join", views.tournament_join, name="tournament_join"),
-    path("api/tournament/<int:tournament_id>/withdraw", views.tournament_withdraw, name="tournament_withdraw"),
+    path(
+        "api/tournament/<int:tournament_id>/withdraw", views.tournament_withdraw, name="tournament_withdraw"
+    ),
 ]

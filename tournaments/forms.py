@@ -133,7 +133,9 @@ class TournamentForm(forms.Form):
     rated = forms.BooleanField(label=_("Rated"), required=False)
     bots_allowed = forms.BooleanField(
         label=_("Bots allowed"),
-        help_text=_("The organiser may add the club's bots, and bot accounts of outside programs may register."),
+        help_text=_(
+            "The organiser may add the club's bots, and bot accounts of outside programs may register."
+        ),
         required=False,
     )
 

@@ -234,7 +234,9 @@ def test_the_docs_page_in_both_languages(client: Client) -> None:
 def test_a_program_registers_only_where_the_organiser_allows_bots(client: Client) -> None:
     organiser = make_user("olga")
     robot, raw = program()
-    closed = tournaments.tournament_create(organiser=organiser, settings=tournament_settings(bots_allowed=False))
+    closed = tournaments.tournament_create(
+        organiser=organiser, settings=tournament_settings(bots_allowed=False)
+    )
     allowing = tournaments.tournament_create(organiser=organiser, settings=tournament_settings())
     for tournament in (closed, allowing):
         tournaments.registration_open(tournament_id=tournament.pk, user=organiser)
