@@ -30,4 +30,6 @@ urlpatterns = [
     # Tournaments: the list keeps the global name the navigation links; the rest is namespaced.
     path("tournaments/", tournament_views.tournament_list, name="tournaments"),
     path("tournaments/", include("tournaments.urls")),
+    # Quick pairing, challenges and alert settings.
+    path("pair/", include("pairing.urls")),
 ]

@@ -24,6 +24,7 @@ from games.live import broadcast
 from games.live.services import turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, Table
+from games.signals import again_wanted
 
 
 def new_seed() -> str:
@@ -184,6 +185,8 @@ def play_again(*, match_id: int, user: User) -> Match | None:
         new_match = None
         if table.seats.count() == table.players and humans <= agreed:
             new_match = _deal(table)
+        if player is not None:
+            again_wanted.send(sender=Match, match=match, user_id=user.pk, new_match=new_match)
         match.version += 1
         match.save(update_fields=["version"])
         broadcast.match_changed(match)
