@@ -40,7 +40,8 @@ def setup_detail(setup: Setup) -> str:
     """The cell's second line: "36 cards · 30 s · rated"."""
     kind = _("rated") if setup.rated else _("casual")
     cards = _("%(deck)d cards") % {"deck": setup.deck}
-    return f"{cards} · {_('%(seconds)d s') % {'seconds': setup.turn_seconds}} · {kind}"
+    seconds = _("%(seconds)d s") % {"seconds": setup.turn_seconds}
+    return f"{cards} · {seconds} · {kind}"
 
 
 def present_grid(user: User | AnonymousUser) -> dict[str, object]:

@@ -117,7 +117,7 @@ def test_the_form_starts_from_the_last_game_and_only_the_two_see_the_challenge(p
     bobs = Client()
     bobs.force_login(bob)
     response = bobs.post(f"/pair/challenges/{challenge.pk}/accept/")
-    match = Match.objects.get(table_id=Challenge.objects.get().table_id)
+    match = Match.objects.get(table__in=Challenge.objects.values("table"))
     assert response["Location"] == f"/play/match/{match.pk}/"
 
 

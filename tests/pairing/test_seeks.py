@@ -42,7 +42,7 @@ def test_the_second_play_now_deals_the_match_and_both_are_taken_there(pushed: li
     second = services.seek_open(user=bob, setup=DUEL)
     first.refresh_from_db()
     assert first.status == second.status == Seek.Status.MATCHED and first.table_id == second.table_id
-    match = Match.objects.get(table_id=first.table_id)
+    match = Match.objects.get(table=first.table)
     assert {p.user_id for p in match.players.all()} == {alice.pk, bob.pk}
     assert match.table.turn_seconds == DUEL.turn_seconds and not match.table.rated
     assert sorted(user for user, _ in pushed) == sorted([alice.pk, bob.pk])
