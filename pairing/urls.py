@@ -15,5 +15,6 @@ urlpatterns = [
     path("challenge/<int:player_id>/", views.challenge_new, name="challenge_new"),
     path("challenges/<int:challenge_id>/", views.challenge_detail, name="challenge"),
     path("challenges/<int:challenge_id>/<slug:answer>/", views.challenge_answer, name="challenge_answer"),
+    path("again/<int:match_id>/bots/", views.again_bots, name="again_bots"),
     path("alerts/", views.alerts_settings, name="alerts"),
 ]

@@ -17,7 +17,7 @@ from accounts.models import User
 from durak_site.errors import Refused
 from durak_site.http import HtmxHttpRequest
 from games.live.forms import BotFillForm
-from pairing import challenges, selectors, services
+from pairing import challenges, rematch, selectors, services
 from pairing.forms import AlertsForm, ChallengeForm, SeekForm
 from pairing.models import Alerts, Challenge
 from pairing.presenters import present_challenge, present_grid
@@ -130,6 +130,25 @@ def challenge_answer(request: HtmxHttpRequest, challenge_id: int, answer: str) -
     except Refused as error:
         messages.error(request, error.message)
     return _back(request, default=reverse("home"))
+
+
+@login_required
+@require_POST
+def again_bots(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """Play again now, bots taking the seats of those who did not answer."""
+    form = BotFillForm(request.POST)
+    back = reverse("games:match", args=[match_id])
+    if not form.is_valid():
+        messages.error(request, _("There is no bot of that level."))
+        return _go(request, back)
+    try:
+        match = rematch.again_with_bots(
+            match_id=match_id, user=_user(request), level=form.cleaned_data["level"]
+        )
+    except Refused as error:
+        messages.error(request, error.message)
+        return _go(request, back)
+    return _go(request, reverse("games:match", args=[match.pk]))
 
 
 @login_required

@@ -141,3 +141,37 @@ def test_alert_settings_are_saved_per_player() -> None:
     assert response.status_code == 302
     page = client.get("/")
     assert b'"sound": true' in page.content and b'"browser": false' in page.content
+
+
+def test_those_who_agreed_may_fill_the_silent_seats_with_bots_after_a_moment(pushed: list[Any]) -> None:
+    from pairing import rematch
+
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    match = start_match(humans=[alice, bob, carol], rules=Rules(players=3))
+    games.match_resign(match_id=match.pk, user=carol)
+    games.match_resign(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    assert not match.is_active
+    with pytest.raises(games.GameError):
+        rematch.again_with_bots(match_id=match.pk, user=alice, level="easy")  # she has not agreed
+    games.play_again(match_id=match.pk, user=alice)
+    games.play_again(match_id=match.pk, user=bob)
+    with pytest.raises(games.GameError):
+        rematch.again_with_bots(match_id=match.pk, user=alice, level="easy")  # too soon for carol
+    Match.objects.filter(pk=match.pk).update(finished_at=timezone.now() - timedelta(seconds=60))
+    with pytest.raises(games.GameError):
+        rematch.again_with_bots(match_id=match.pk, user=carol, level="easy")  # carol did not agree
+    new_match = rematch.again_with_bots(match_id=match.pk, user=alice, level="easy")
+    seated = {p.user_id: p.user.is_bot for p in new_match.players.select_related("user")}
+    assert alice.pk in seated and bob.pk in seated and carol.pk not in seated
+    assert sum(seated.values()) == 1 and new_match.number == 2
+    assert sorted(u for u, p in pushed if p["kind"] == "match.started") == sorted([alice.pk, bob.pk])
+
+
+def test_a_challenge_link_beside_other_players_names_only() -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    client = Client()
+    client.force_login(alice)
+    assert f'href="/pair/challenge/{bob.pk}/"'.encode() in client.get(f"/players/{bob.pk}/").content
+    assert b"/pair/challenge/" not in client.get(f"/players/{alice.pk}/").content
+    assert b"/pair/challenge/" not in Client().get(f"/players/{bob.pk}/").content
