@@ -2,7 +2,7 @@
 // brings. A match that started (quick pairing, an accepted challenge, a rematch) takes the
 // player there at once; a challenge shows a notice with Accept and Decline until it is answered,
 // withdrawn or expired; a rematch offer links to its match. Words come from #pairing-notices,
-// rendered in the page's language. Also: the grid's "fill with bots" appears once its seek waited.
+// rendered in the page's language; challenges still open when a page loads are shown too. Also: the grid's "fill with bots" appears once its seek waited.
 (function () {
   "use strict";
   var box = document.getElementById("pairing-notices");
@@ -52,9 +52,8 @@
     ].join(" · ");
   }
 
-  document.addEventListener("durak:me", function (event) {
-    var detail = event.detail || {};
-    var alert = window.durakAlert || function () {};
+  function handle(detail, quiet) {
+    var alert = quiet ? function () {} : (window.durakAlert || function () {});
     if (detail.kind === "match.started" && typeof detail.url === "string" && detail.url.charAt(0) === "/") {
       alert(words("wordsStarted"));
       if (location.pathname !== detail.url) location.assign(detail.url);
@@ -89,6 +88,14 @@
       }
       alert(offer, { always: true });
     }
+  }
+  document.addEventListener("durak:me", function (event) { handle(event.detail || {}, false); });
+  // Challenges that came before this page opened (pairing_incoming), shown without a sound.
+  document.addEventListener("DOMContentLoaded", function () {
+    var node = document.getElementById("pairing-incoming");
+    var waiting = [];
+    try { waiting = node ? JSON.parse(node.textContent) : []; } catch (error) { waiting = []; }
+    waiting.forEach(function (detail) { handle(detail, true); });
   });
 
   function revealBots() {

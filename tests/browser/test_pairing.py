@@ -88,3 +88,37 @@ def test_two_newcomers_meet_through_quick_pairing_and_are_taken_to_their_match(
     assert errors == []
     for page in (first, second):
         page.context.close()
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "challenges you"), ("ru", "вызывает вас")])
+def test_a_challenge_from_a_profile_arrives_live_on_another_page_and_accepting_starts_the_match(
+    browser: Browser, server: str, language: str, words: str
+) -> None:
+    errors: list[str] = []
+    olga = newcomer(browser, server, f"Olga{language}", language, DESKTOP)
+    petr = newcomer(browser, server, f"Petr{language}", language, PHONE)
+    for page in (olga, petr):
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    petr.goto(f"{server}/me/")
+    petr.wait_for_url(re.compile(r"/players/\d+/$"))
+    petrs_profile = petr.url
+    petr.goto(f"{server}/rules/")  # any page: the personal socket is open on every one
+
+    olga.goto(petrs_profile)
+    olga.click("a.challenge-link")
+    olga.wait_for_url(re.compile(r"/pair/challenge/\d+/$"))
+    olga.select_option("select[name=turn_seconds]", "60")
+    olga.click("main form button[type=submit]")
+    olga.wait_for_url(re.compile(r"/pair/challenges/\d+/$"))
+
+    petr.wait_for_selector(".pairing-notice[data-challenge]")
+    assert words in petr.inner_text(".pairing-notice[data-challenge]")
+    shoot(petr, f"pairing-challenge-{language}-phone")
+    petr.click(".pairing-notice[data-challenge] form[action$='/accept/'] button")
+    wait_for_path(petr, re.compile(r"/play/match/\d+/$"))
+    wait_for_path(olga, re.compile(r"/play/match/\d+/$"))
+    assert olga.url == petr.url
+    olga.wait_for_selector(".hand__card", timeout=15_000)
+    assert errors == []
+    for page in (olga, petr):
+        page.context.close()

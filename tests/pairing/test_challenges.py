@@ -175,3 +175,17 @@ def test_a_challenge_link_beside_other_players_names_only() -> None:
     assert f'href="/pair/challenge/{bob.pk}/"'.encode() in client.get(f"/players/{bob.pk}/").content
     assert b"/pair/challenge/" not in client.get(f"/players/{alice.pk}/").content
     assert b"/pair/challenge/" not in Client().get(f"/players/{bob.pk}/").content
+
+
+def test_a_page_opened_after_the_push_still_shows_the_challenge(pushed: list[Any]) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    challenge = challenges.challenge_send(challenger=alice, challenged=bob, setup=DUEL)
+    client = Client()
+    client.force_login(bob)
+    page = client.get("/rules/").content.decode()
+    assert f'"id": {challenge.pk}' in page and '"kind": "challenge.received"' in page
+    client.force_login(alice)
+    assert (
+        '<script id="pairing-incoming" type="application/json">[]</script>'
+        in client.get("/rules/").content.decode()
+    )
