@@ -32,6 +32,8 @@ app.conf.beat_schedule = {
     "games-sweep-overdue": {"task": "games.sweep_overdue", "schedule": 60.0},
     # Registration deadlines, start times and stuck tournament games.
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0},
+    # Quick pairing: widened rating ranges meet, and unanswered challenges expire.
+    "pairing-tick": {"task": "pairing.tick", "schedule": 5.0},
 }
 
 

@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "tournaments",
+    "pairing",
     "history",
     "botapi",
     "club",

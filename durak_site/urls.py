@@ -32,4 +32,6 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     # The Bot API for outside programs, its documentation and the bot account page.
     path("", include("botapi.urls")),
+    # Quick pairing, challenges and alert settings.
+    path("pair/", include("pairing.urls")),
 ]

@@ -15,3 +15,8 @@ finishing move: each one only enqueues a task.
 from django.dispatch import Signal
 
 match_finished = Signal()
+
+#: Sent when a player agrees to play again at a finished match's table, inside the transaction,
+#: as ``again_wanted.send(sender=Match, match=match, user_id=..., new_match=...)`` (``new_match``
+#: is the match dealt when that was the last agreement, else ``None``): the others hear the offer.
+again_wanted = Signal()

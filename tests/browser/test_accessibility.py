@@ -71,7 +71,8 @@ VISITOR_PAGES = ["/", "/accounts/signup/", "/accounts/login/", "/play/", "/leade
 PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{live}/",
                 "/play/match/{finished}/", "/matches/{finished}/",
                 "/matches/{finished}/?step=3", "/history/", "/players/{user}/", "/tournaments/new/",
-                "/tournaments/{tournament}/", "/play/match/{arena_match}/", "/tournaments/{arena}/"]
+                "/tournaments/{tournament}/", "/play/match/{arena_match}/", "/tournaments/{arena}/",
+                "/pair/new/", "/pair/alerts/"]
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,7 @@ from games.live import broadcast
 from games.live.services import turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, Table
+from games.signals import again_wanted
 
 
 def new_seed() -> str:
@@ -184,6 +185,44 @@ def play_again(*, match_id: int, user: User) -> Match | None:
         new_match = None
         if table.seats.count() == table.players and humans <= agreed:
             new_match = _deal(table)
+        if player is not None:
+            again_wanted.send(sender=Match, match=match, user_id=user.pk, new_match=new_match)
+        match.version += 1
+        match.save(update_fields=["version"])
+        broadcast.match_changed(match)
+        broadcast.table_changed(table)
+    return new_match
+
+
+def play_again_with_bots(*, match_id: int, user: User, level: str) -> Match:
+    """After a finished match, a player who agreed to play again deals the next match with bots of
+    ``level`` in the seats of the humans who did not agree (they leave the table)."""
+    if level not in bots.LEVELS:
+        raise TableError(_("There is no bot of that level."))
+    with transaction.atomic():
+        loaded = turn.match_lock(match_id)
+        match = loaded.match
+        if match.is_active:
+            raise GameError(_("This game is still being played."))
+        player = loaded.player_of(user)
+        if player is None:
+            raise NotYourSeat()
+        if not player.wants_again:
+            raise GameError(_("Agree to play again first."))
+        table = _lock_table(match.table_id)
+        if table.matches.filter(number__gt=match.number).exists():
+            raise GameError(_("A newer game has already been dealt at this table."))
+        agreed = {p.user_id for p in loaded.players if p.wants_again}
+        table.seats.filter(user__is_bot=False).exclude(user_id__in=agreed).delete()
+        seats = list(table.seats.all())
+        free = _free_positions(table, seats)
+        bot_users = bot_accounts(
+            level=User.BotLevel(level), count=len(free), exclude={s.user_id for s in seats}
+        )
+        for position, bot in zip(free, bot_users, strict=True):
+            Seat.objects.create(table=table, position=position, user=bot)
+        new_match = _deal(table)
+        again_wanted.send(sender=Match, match=match, user_id=user.pk, new_match=new_match)
         match.version += 1
         match.save(update_fields=["version"])
         broadcast.match_changed(match)
