@@ -10,6 +10,7 @@ from club.rules import rules_page
 from games.live.presenters import may_watch
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
+from people.selectors import ties
 from ratings.charts import rating_chart
 from ratings.elo import PROVISIONAL_GAMES, START_RATING, is_provisional
 from ratings.selectors import HistoryPoint, user_rating_points, user_ratings
@@ -62,8 +63,15 @@ def profile(request: HttpRequest, pk: int) -> HttpResponse:
         for row in user_history(user=player)[:RECENT_MATCHES]
         if may_watch(row.match, row.match.players.all(), request.user)
     ]
+    viewer = request.user
     context = {
         "player": player,
+        # The follow and block buttons, for a signed-in member looking at another human's page.
+        "ties": (
+            ties(viewer.pk, player.pk)
+            if viewer.is_authenticated and viewer.pk != player.pk and not (player.is_bot or player.is_deleted)
+            else None
+        ),
         "ratings": ratings,
         "recent": recent,
         "tournaments": player_history(user=player),

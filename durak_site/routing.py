@@ -11,7 +11,12 @@ from django.urls import URLPattern, path
 from .consumers import EchoConsumer
 
 #: Modules whose ``websocket_urlpatterns`` are collected, in order.
-APP_ROUTING_MODULES: tuple[str, ...] = ("games.live.routing", "tournaments.routing", "people.routing")
+APP_ROUTING_MODULES: tuple[str, ...] = (
+    "games.live.routing",
+    "games.chat.routing",
+    "tournaments.routing",
+    "people.routing",
+)
 
 site_websocket_urlpatterns = [path("ws/echo/", EchoConsumer.as_asgi(), name="ws-echo")]
 
