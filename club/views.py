@@ -1,11 +1,13 @@
 """The club's front pages: the home page, the rules and a player's page (ratings, recent matches
 and tournaments), composed from every app."""
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from accounts.models import User
+from club.friends import blocked_by_viewer, friends_of
 from club.rules import rules_page
 from games.live.presenters import may_watch
 from games.words import pool_label
@@ -78,3 +80,18 @@ def profile(request: HttpRequest, pk: int) -> HttpResponse:
         "provisional_games": PROVISIONAL_GAMES,
     }
     return render(request, "club/profile.html", context)
+
+
+@login_required
+def friends(request: HttpRequest) -> HttpResponse:
+    """Whom you follow, who of them is online or playing (one click to watch), and whom you blocked."""
+    context = {"friends": friends_of(request.user), "blocked": blocked_by_viewer(request.user)}
+    return render(request, "club/friends.html", context)
+
+
+@login_required
+def friends_panel(request: HttpRequest) -> HttpResponse:
+    """The friends panel again (its own refresh every 30 s); ``?list=1``: the list alone."""
+    if request.GET.get("list"):
+        return render(request, "club/_friends_list.html", {"friends": friends_of(request.user)})
+    return render(request, "club/_friends_panel.html", {"show": True, "friends": friends_of(request.user)})

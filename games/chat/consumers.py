@@ -24,6 +24,7 @@ from accounts.models import User
 from durak_site.errors import Refused
 from games.live import ratelimit
 from games.live.consumers import CLOSE_NOT_FOUND, ViewerDispatch
+from people.selectors import blocked_between
 
 from . import presenters, selectors, services
 from .presenters import Reader
@@ -137,7 +138,14 @@ def _open(match_id: int, user: User | AnonymousUser) -> tuple[Seating, Reader, s
 
 def _render_line(line_id: int, reader: Reader) -> str:
     line = selectors.line_get(line_id)
-    view = presenters.present_line(line, reader) if line is not None else None
+    if line is None or (
+        # a block made since this socket opened counts at once (``reader.hidden`` is from then)
+        line.author_id != reader.user_id
+        and reader.user_id is not None
+        and blocked_between(line.author_id, reader.user_id)
+    ):
+        return ""
+    view = presenters.present_line(line, reader)
     if view is None:
         return ""
     return render_to_string(f"{TEMPLATE}#append", {"line": view, "reader": reader})
