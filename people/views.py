@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -28,6 +28,8 @@ def tie(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
     """Follow, unfollow, block or unblock the player ``pk``; a refusal is told, nothing changes."""
     user = request.user
     assert isinstance(user, User)  # login_required ran
+    if verb not in TIES:
+        raise Http404
     target = get_object_or_404(User, pk=pk, is_bot=False, deleted_at__isnull=True)
     error = ""
     try:
