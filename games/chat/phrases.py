@@ -20,14 +20,13 @@ PHRASES: dict[str, Promise | str] = {
     "bye": _("Bye!"),
 }
 
-#: Emotes draw the same in every language.
+#: Emotes draw the same in every language (characters that common fonts have).
 EMOTES: dict[str, str] = {
-    "smile": "🙂",
+    "smile": "☺",
     "laugh": "😄",
     "wow": "😮",
     "sad": "😢",
-    "cards": "🃏",
-    "thumbs": "👍",
+    "heart": "♥",
 }
 
 
