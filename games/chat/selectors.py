@@ -49,11 +49,8 @@ def seating(match_id: int, user: User | AnonymousUser) -> Seating | None:
 
 
 def is_tournament_table(table: Table) -> bool:
-    """Whether the table is a tournament's (only quick phrases are said there, as on Lichess).
-
-    Asked through the reverse relation ``tournament_pairing`` that ``tournaments`` declares on the
-    table, by name: live play never imports the tournaments above it."""
-    return Table.objects.filter(pk=table.pk, tournament_pairing__isnull=False).exists()
+    """Whether the table is a tournament's (only quick phrases are said there, as on Lichess)."""
+    return live_selectors.is_tournament_table(table.pk)
 
 
 def room_lines(match_id: int, room: str, *, limit: int = BACKLOG) -> list[ChatLine]:

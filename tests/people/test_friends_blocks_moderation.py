@@ -19,10 +19,13 @@ from games.chat.models import ChatLine, ChatReport, ModerationAction
 from games.engine import Rules
 from games.live import services
 from games.live.services.errors import TableError
+from games.models import Match
 from people import selectors as people_selectors
 from people import services as people_services
 from people.models import Follow, Sanction
 from tests.games.services_support import make_user, play_out, start_match
+from tests.tournaments.support import open_with_bots, started_with_player
+from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 
@@ -175,3 +178,30 @@ def test_a_finished_matchs_replay_and_export_carry_its_chat() -> None:
     text = page.content.decode()
     assert 'id="replay-chat"' in text and "Удачи!" in text and "😮" in text
     assert ChatLine.objects.count() == 2 and not ChatReport.objects.exists()
+
+
+def test_an_invitation_seats_players_who_blocked_each_other_and_tournament_chat_is_quick_only() -> None:
+    """A private table's link (and a tournament's table) is the creator's choice: the block holds
+    at open tables and in chat, not against an invitation."""
+    alice, bob = make_user("alice"), make_user("bob")
+    people_services.block(alice, bob)
+    table = services.table_create(creator=alice, rules=Rules(), private=True)
+    services.table_join(table_id=table.pk, user=bob, invite_token=table.invite_token)
+    assert table.seats.count() == 2
+
+
+def test_tournament_chat_is_quick_phrases_only_and_a_barred_player_stays_out_of_rated_ones() -> None:
+    organiser, staff = make_user("olga"), make_user("stella")
+    staff.is_staff = True
+    tournament, player = started_with_player(organiser, 1, "pat")
+    match = Match.objects.get(table__tournament_pairing__tournament=tournament)
+    User.objects.filter(pk=player.pk).update(chat_free_text=True)
+    player.refresh_from_db()
+    with pytest.raises(chat_services.ChatError, match="Only quick phrases"):
+        chat_services.chat_say(match_id=match.pk, user=player, text="hello")
+    assert chat_services.chat_say(match_id=match.pk, user=player, phrase="gl").phrase == "gl"
+    rated = open_with_bots(organiser, 1, rated=True)
+    barred = make_user("barry")
+    moderation.act(staff=staff, user=barred, kind="bar", reason="farming")
+    with pytest.raises(tournament_services.TournamentError, match="barred"):
+        tournament_services.entry_register(tournament_id=rated.pk, user=barred)
