@@ -14,7 +14,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from durak_site.broadcast import group_send_on_commit
 from people import services as people_services
+from people.consumers import personal_group
 from people.models import Sanction
 
 from .models import ChatReport, ModerationAction
@@ -57,6 +59,13 @@ def act(
         action = ModerationAction.objects.create(
             staff=staff, user=user, kind=kind, reason=reason, until=until, report=report, sanction=sanction
         )
+        if kind == Kind.MUTE and until is not None:
+            # Told at once on any page they have open (people's personal socket; the chat shows
+            # it, and the chat panel says it again on every match page until then).
+            group_send_on_commit(
+                personal_group(user.pk),
+                {"type": "personal.event", "payload": {"kind": "chat.muted", "until": until.isoformat()}},
+            )
         if report is not None:
             ChatReport.objects.filter(
                 line__author=user, line__match_id=report.line.match_id, settled_at__isnull=True

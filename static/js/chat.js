@@ -52,5 +52,11 @@
     if (input) input.value = "";
   });
 
+  // A mute made while the page is open arrives on the personal socket (static/js/me.js): the
+  // socket is opened again, and the panel it sends says until when.
+  document.addEventListener("durak:me", function (event) {
+    if (event.detail && event.detail.kind === "chat.muted" && socket) socket.close(4000);
+  });
+
   connect();
 })();

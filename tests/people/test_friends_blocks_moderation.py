@@ -205,3 +205,20 @@ def test_tournament_chat_is_quick_phrases_only_and_a_barred_player_stays_out_of_
     moderation.act(staff=staff, user=barred, kind="bar", reason="farming")
     with pytest.raises(tournament_services.TournamentError, match="barred"):
         tournament_services.entry_register(tournament_id=rated.pk, user=barred)
+
+
+def test_a_mute_is_told_at_once_on_the_users_personal_socket(monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, staff = make_user("alice"), make_user("stella")
+    staff.is_staff = True
+    sent: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr(
+        "games.chat.moderation.group_send_on_commit", lambda group, event: sent.append((group, event))
+    )
+    until = timezone.now() + timedelta(hours=3)
+    moderation.act(staff=staff, user=alice, kind="mute", reason="spam", until=until)
+    assert sent == [
+        (
+            f"user.{alice.pk}",
+            {"type": "personal.event", "payload": {"kind": "chat.muted", "until": until.isoformat()}},
+        )
+    ]
