@@ -90,6 +90,11 @@ class User(AbstractUser):
         _("bot level"), max_length=16, choices=BotLevel.choices, blank=True, default=""
     )
     deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True, editable=False)
+    chat_free_text = models.BooleanField(
+        _("free text in table chat"),
+        default=False,
+        help_text=_("Off: the table chat shows and sends quick phrases only."),
+    )
 
     class Meta:
         verbose_name = _("user")

@@ -7,4 +7,5 @@ app_name = "accounts"
 urlpatterns = [
     path("me/", views.me, name="me"),
     path("me/delete/", views.delete_account, name="delete"),
+    path("me/chat-text/", views.chat_text, name="chat_text"),
 ]

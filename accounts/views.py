@@ -6,8 +6,9 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from .forms import DeleteAccountForm
 from .models import User
@@ -31,3 +32,23 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your account has been deleted."))
         return redirect("home")
     return render(request, "accounts/delete.html", {"form": form})
+
+
+@login_required
+@require_POST
+def chat_text(request: HttpRequest) -> HttpResponse:
+    """Turn free text in table chat on (``on=1``) or off; back to ``next`` (a page of this site)
+    or the player's page."""
+    user = request.user
+    assert isinstance(user, User)
+    user.chat_free_text = request.POST.get("on") == "1"
+    user.save(update_fields=["chat_free_text"])
+    if user.chat_free_text:
+        messages.success(request, _("Free text in table chat is on."))
+    else:
+        messages.success(request, _("Table chat shows quick phrases only."))
+    target = request.POST.get("next", "")
+    safe = {request.get_host()}
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts=safe, require_https=request.is_secure()):
+        return redirect("club:profile", pk=user.pk)
+    return redirect(target)

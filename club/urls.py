@@ -8,4 +8,6 @@ app_name = "club"
 
 urlpatterns = [
     path("players/<int:pk>/", views.profile, name="profile"),
+    path("friends/", views.friends, name="friends"),
+    path("friends/panel/", views.friends_panel, name="friends_panel"),
 ]

@@ -1,15 +1,18 @@
 """The club's front pages: the home page, the rules and a player's page (ratings, recent matches
 and tournaments), composed from every app."""
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from accounts.models import User
+from club.friends import blocked_by_viewer, friends_of
 from club.rules import rules_page
 from games.live.presenters import may_watch
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
+from people.selectors import ties
 from ratings.charts import rating_chart
 from ratings.elo import PROVISIONAL_GAMES, START_RATING, is_provisional
 from ratings.selectors import HistoryPoint, user_rating_points, user_ratings
@@ -62,11 +65,33 @@ def profile(request: HttpRequest, pk: int) -> HttpResponse:
         for row in user_history(user=player)[:RECENT_MATCHES]
         if may_watch(row.match, row.match.players.all(), request.user)
     ]
+    viewer = request.user
     context = {
         "player": player,
+        # The follow and block buttons, for a signed-in member looking at another human's page.
+        "ties": (
+            ties(viewer.pk, player.pk)
+            if viewer.is_authenticated and viewer.pk != player.pk and not (player.is_bot or player.is_deleted)
+            else None
+        ),
         "ratings": ratings,
         "recent": recent,
         "tournaments": player_history(user=player),
         "provisional_games": PROVISIONAL_GAMES,
     }
     return render(request, "club/profile.html", context)
+
+
+@login_required
+def friends(request: HttpRequest) -> HttpResponse:
+    """Whom you follow, who of them is online or playing (one click to watch), and whom you blocked."""
+    context = {"friends": friends_of(request.user), "blocked": blocked_by_viewer(request.user)}
+    return render(request, "club/friends.html", context)
+
+
+@login_required
+def friends_panel(request: HttpRequest) -> HttpResponse:
+    """The friends panel again (its own refresh every 30 s); ``?list=1``: the list alone."""
+    if request.GET.get("list"):
+        return render(request, "club/_friends_list.html", {"friends": friends_of(request.user)})
+    return render(request, "club/_friends_panel.html", {"show": True, "friends": friends_of(request.user)})

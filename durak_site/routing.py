@@ -13,6 +13,7 @@ from .consumers import EchoConsumer
 #: Modules whose ``websocket_urlpatterns`` are collected, in order.
 APP_ROUTING_MODULES: tuple[str, ...] = (
     "games.live.routing",
+    "games.chat.routing",
     "tournaments.routing",
     "people.routing",
     "pairing.routing",

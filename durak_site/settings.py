@@ -233,6 +233,9 @@ GAMES_SOCKET_RATE = (_socket_rate, int(_socket_burst))
 #: Frames one user may send over all their sockets and processes: how many per window of seconds.
 _user_frames, _user_window = env_pair("GAMES_USER_RATE", (240, 60))
 GAMES_USER_RATE = (int(_user_frames), int(_user_window))
+#: Lines of table chat one user may say over all their sockets: how many per window of seconds.
+_chat_lines, _chat_window = env_pair("CHAT_USER_RATE", (6, 20))
+CHAT_USER_RATE = (int(_chat_lines), int(_chat_window))
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

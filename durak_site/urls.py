@@ -21,6 +21,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("club.urls")),
+    path("", include("people.urls")),
     # Live play: the lobby keeps the global name the navigation links; the rest is namespaced.
     path("play/", game_views.lobby, name="play"),
     path("play/", include("games.live.urls")),

@@ -109,3 +109,5 @@ class MoveAdmin(admin.ModelAdmin[Move]):
 
     def has_change_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
         return False
+
+from games.chat import admin as chat_admin  # noqa: E402, F401  (the chat's queue and log)

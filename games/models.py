@@ -243,3 +243,8 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} · {self.seq}: {self.action}"
+
+
+# The table chat's models live beside the chat (``games/chat/models.py``); importing them here makes
+# them the app's, for migrations and the admin.
+from games.chat.models import ChatLine, ChatReport, ModerationAction  # noqa: E402, F401

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from durak_site.http import HtmxHttpRequest
+from games.chat.presenters import present_lines, replay_reader
+from games.chat.selectors import match_lines
 from games.live.presenters import may_watch
 from games.models import Match
 from games.pools import table_kind_pool
@@ -108,7 +110,12 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     names = {p.seat: p.user.public_name for p in match.players.all()}
     result = match.result or {}
     teams = bool(match.rules.get("teams"))
+    reader = replay_reader(request.user)
+    chat = present_lines(match_lines(match), reader)
+    rooms = {line.id: line.room for line in match_lines(match)} if chat else {}
     context = {
+        "chat_players": [view for view in chat if rooms[view.id] == "players"],
+        "chat_spectators": [view for view in chat if rooms[view.id] == "spectators"],
         "match": match,
         "step": step,
         "log": replay_log(match, moves),

@@ -67,3 +67,31 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.channel_name}"
+
+
+class Sanction(models.Model):
+    """A staff measure against a user: a mute (no chat until ``until``) or a bar from rated play
+    (until ``until``, or until lifted when it is empty).
+
+    It lives here, on the people floor, because live play (``games``) enforces the bar when a rated
+    table is joined or dealt and cannot import the apps above it. Staff never edit a sanction in
+    the admin: they log a moderation action (``games.chat.moderation``) that makes or lifts one.
+    """
+
+    class Kind(models.TextChoices):
+        MUTE = "mute", _("muted in chat")
+        RATED_BAR = "rated_bar", _("barred from rated play")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    until = models.DateTimeField(_("until"), null=True, blank=True, help_text=_("Empty: until lifted."))
+    lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
+        indexes = [models.Index(fields=["user", "kind"], name="people_sanction_user_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_kind_display()}"

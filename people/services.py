@@ -1,4 +1,6 @@
-"""Writes of the ties between players and of presence."""
+"""Writes of the ties between players, of presence and of sanctions."""
+
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -7,7 +9,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from durak_site.errors import Refused
 
-from .models import Block, Follow, Presence
+from .models import Block, Follow, Presence, Sanction
 from .selectors import PRESENCE_TTL, online_ids
 from .signals import user_offline
 
@@ -59,3 +61,23 @@ def presence_close(user_id: int, channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).delete()
     if user_id not in online_ids([user_id]):
         user_offline.send(sender=Presence, user_id=user_id)
+
+
+def sanction_impose(*, user_id: int, kind: str, until: datetime | None) -> Sanction:
+    """Mute ``user_id`` or bar them from rated play until ``until`` (``None``: until lifted).
+
+    Called by the logged moderation action only (``games.chat.moderation``), never on its own."""
+    if kind not in Sanction.Kind.values:
+        raise Refused(_("There is no such sanction."))
+    if kind == Sanction.Kind.MUTE and until is None:
+        raise Refused(_("A mute needs an end."))
+    if until is not None and until <= timezone.now():
+        raise Refused(_("The end of a sanction must lie in the future."))
+    return Sanction.objects.create(user_id=user_id, kind=kind, until=until)
+
+
+def sanctions_lift(*, user_id: int, kind: str) -> int:
+    """Lift every active sanction of ``kind`` on ``user_id``; returns how many."""
+    return Sanction.objects.filter(user_id=user_id, kind=kind, lifted_at__isnull=True).update(
+        lifted_at=timezone.now()
+    )

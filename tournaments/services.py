@@ -48,6 +48,7 @@ from games.bots import LEVELS
 from games.engine import Rules
 from games.live import services as games
 from games.models import Match, Table
+from people import selectors as people_selectors
 from tournaments import selectors
 from tournaments.arena.pairing import Waiting, plan_tables
 from tournaments.elimination import Section, bracket_state, champion, final_ranking, series_outcome
@@ -156,6 +157,8 @@ def entry_register(*, tournament_id: int, user: User) -> Entry:
     players until its time is up: they join at once and are paired as soon as they can be."""
     with transaction.atomic():
         tournament = _lock(tournament_id)
+        if tournament.rated and people_selectors.rated_barred([user.pk]):  # staff's bar (people)
+            raise TournamentError(_("You are barred from rated play for now."))
         if _arena_open(tournament):
             return _arena_join(tournament, user)
         if tournament.status != Tournament.Status.REGISTRATION:

@@ -69,8 +69,16 @@ def user_allows(user_id: int, *, now: float | None = None) -> bool:
 
     A fixed window in the cache, so every process shares one count per user."""
     limit, window = settings.GAMES_USER_RATE
+    return window_allows(f"games:frames:{user_id}", limit=limit, window=window, now=now)
+
+
+def window_allows(key: str, *, limit: int, window: int, now: float | None = None) -> bool:
+    """Count one event under ``key`` in the current fixed window of ``window`` seconds; False once
+    more than ``limit`` were counted in it (every process shares the count: it is in the cache).
+
+    The table chat counts its lines per user with it (``games.chat.services``)."""
     now = time.time() if now is None else now
-    return _count(f"games:frames:{user_id}:{int(now // window)}", expiry=int(window) + 1) <= limit
+    return _count(f"{key}:{int(now // window)}", expiry=int(window) + 1) <= limit
 
 
 def _count(key: str, *, expiry: int) -> int:

@@ -233,3 +233,11 @@ def active_matches() -> QuerySet[Match]:
 def user_active_matches(*, user: User) -> QuerySet[Match]:
     """Matches ``user`` plays in that are still running."""
     return Match.objects.filter(players__user=user, status=Match.Status.ACTIVE).select_related("table")
+
+
+def is_tournament_table(table_id: int) -> bool:
+    """Whether the table is a tournament's: asked through the reverse relation
+    ``tournament_pairing`` that ``tournaments`` declares on the table, by name (live play never
+    imports the tournaments above it). The table chat takes quick phrases only there, and a rated
+    tournament's tables leave the bar from rated play to the tournament's registration."""
+    return Table.objects.filter(pk=table_id, tournament_pairing__isnull=False).exists()

@@ -1,7 +1,8 @@
 """A finished match as JSON that the engine replays.
 
 The match JSON is the engine's ``GameRecord.to_json()`` (rules, seed, dealer, actions) plus the
-stored result, the players and the seed commitment, under ``"format": "durak-match/1"``.
+stored result, the players, the seed commitment and the table chat of both rooms (``"chat"``: each
+line's room, seat, author, quick-phrase code or text, and time), under ``"format": "durak-match/1"``.
 ``match_import`` turns it back into the engine's final state, so anyone holding the file can
 check that the actions replay to the result the site recorded.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.chat.selectors import match_lines
 from games.engine import GameRecord, GameState
 from games.live.selectors import match_record
 from games.models import Match
@@ -35,6 +37,16 @@ def match_export(match: Match) -> dict[str, Any]:
             for player in match.players.all()
         ],
         "result": match.result,
+        "chat": [
+            {
+                "room": line.room,
+                "seat": line.seat,
+                "name": str(line.author.public_name),
+                **({"phrase": line.phrase} if line.phrase else {"text": line.text}),
+                "at": line.created.isoformat(),
+            }
+            for line in match_lines(match)
+        ],
     }
 
 

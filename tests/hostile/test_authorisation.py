@@ -214,6 +214,11 @@ def test_the_sockets_by_role(matrix: Matrix, role: str) -> None:
     assert socket_verdict("/ws/lobby/", user)[0]
     assert socket_verdict("/ws/echo/", user)[0]
     assert socket_verdict("/ws/match/999999/", user) == (False, 4404)
+    # The table chat: whoever may watch the match reads its chat; the rest get "no such match".
+    assert socket_verdict(f"/ws/chat/{public.pk}/", user)[0]
+    chat = socket_verdict(f"/ws/chat/{private.pk}/", user)
+    assert chat[0] is allowed and (allowed or chat[1] == 4404)
+    assert socket_verdict("/ws/chat/999999/", user) == (False, 4404)
     if matrix.tournament_id is not None:
         verdict = socket_verdict(f"/ws/tournament/{matrix.tournament_id}/", user)
         assert isinstance(verdict[0], bool)
@@ -248,6 +253,7 @@ def _fill(route: str, matrix: Matrix) -> str | None:
         "pairing_id": 1,
         "token": "not-a-token",
         "action": "start",
+        "verb": "follow",
         "key": "x",
         "uidb36": "x",
         "section": "x",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -20,11 +21,12 @@ from accounts.models import User
 from accounts.services import bot_accounts
 from games import bots
 from games.engine import Rules, new_game
-from games.live import broadcast
+from games.live import broadcast, selectors
 from games.live.services import turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, Table
 from games.signals import again_wanted
+from people import selectors as people_selectors
 
 
 def new_seed() -> str:
@@ -48,6 +50,8 @@ def table_create(
         validate_rated_rules(rules)
         if not sit:
             raise TableError(_("The creator of a rated table sits at it."))
+        if not private:  # a private table is checked as its seats fill (tournaments open such)
+            _refuse_barred([creator.pk], _("You are barred from rated play for now."))
     if turn_seconds < turn.MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
     with transaction.atomic():
@@ -77,6 +81,11 @@ def table_join(
         seats = list(table.seats.all())
         if any(s.user_id == user.pk for s in seats):
             raise TableError(_("You already sit at this table."))
+        if table.rated and not selectors.is_tournament_table(table.pk):
+            _refuse_barred([user.pk], _("You are barred from rated play for now."))
+            _refuse_barred([s.user_id for s in seats], _("A player here is barred from rated play for now."))
+        if not table.private:  # an invitation (a private link, a tournament) is the creator's choice
+            _refuse_blocked(table, seats, user)
         free = _free_positions(table, seats)
         if not free or table.status != Table.Status.OPEN:
             raise TableError(_("This table has no free seat."))
@@ -252,6 +261,8 @@ def _deal(table: Table) -> Match:
         raise TableError(_("The table is not full yet."))
     if table.matches.filter(status=Match.Status.ACTIVE).exists():
         raise TableError(_("A game is already being played at this table."))
+    if table.rated and not selectors.is_tournament_table(table.pk):
+        _refuse_barred([s.user_id for s in seats], _("A player here is barred from rated play for now."))
     previous = table.matches.order_by("-number").first()
     rules = Rules.from_dict(table.rules)
     seed = new_seed()
@@ -273,6 +284,22 @@ def _deal(table: Table) -> Match:
     turn.arm(match, state, players)
     match.save(update_fields=["timer_at"])
     return match
+
+
+def _refuse_barred(user_ids: list[int], message: Any) -> None:
+    """A player barred from rated play by the staff (``people.models.Sanction``) neither opens,
+    joins nor is dealt a rated game (a rated tournament refuses them when they register, and its
+    tables are left alone: a refusal there would stall the round)."""
+    if people_selectors.rated_barred(user_ids):
+        raise TableError(message)
+
+
+def _refuse_blocked(table: Table, seats: list[Seat], user: User) -> None:
+    """Nobody sits down at an open table with a player they blocked or who blocked them (the
+    table's creator counts too, seated or not)."""
+    others = {table.creator_id, *(s.user_id for s in seats)} - {user.pk}
+    if others & people_selectors.blocked_ids(user.pk):
+        raise TableError(_("You cannot sit at this table: a player there blocked you, or you blocked them."))
 
 
 def _next_dealer(previous: Match | None, rules: Rules) -> int | None:
