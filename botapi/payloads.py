@@ -9,6 +9,7 @@ from typing import Any
 from accounts.models import User
 from games.live import selectors
 from games.models import Match
+from pairing.selectors import open_challenges
 
 
 def game_payload(*, match_id: int, user: User, kind: str = "gameState") -> dict[str, Any] | None:
@@ -39,3 +40,20 @@ def game_payload(*, match_id: int, user: User, kind: str = "gameState") -> dict[
 
 def active_match_ids(user: User) -> set[int]:
     return set(selectors.user_active_matches(user=user).values_list("pk", flat=True))
+
+
+def challenges_to(user: User) -> dict[int, dict[str, Any]]:
+    """The challenges waiting for ``user``'s answer, by id, as the event stream shows them."""
+    waiting = [c for c in open_challenges(user=user) if c.challenged_id == user.pk]
+    return {
+        c.pk: {
+            "id": c.pk,
+            "from": str(c.challenger.public_name),
+            "variant": c.variant,
+            "deck": c.deck,
+            "turn_seconds": c.turn_seconds,
+            "rated": c.rated,
+            "expires_at": c.expires_at.isoformat(),
+        }
+        for c in waiting
+    }

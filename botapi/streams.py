@@ -5,7 +5,7 @@ taking a quiet game for a dead connection.
 The game stream waits on the match's channel group (the same ``match.changed`` notice the
 sockets get, which carries no card) and reads the committed match for this seat on each one; it
 also looks again every ``HEARTBEAT`` seconds, so a notice lost between processes only delays it.
-The event stream looks for the account's matches once a second.
+The event stream looks for the account's matches and challenges once a second.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from channels.layers import get_channel_layer
 from accounts.models import User
 from games.live import broadcast
 
-from .payloads import active_match_ids, game_payload
+from .payloads import active_match_ids, challenges_to, game_payload
 
 HEARTBEAT = 7.0
 EVENT_POLL = 1.0
@@ -60,19 +60,31 @@ async def game_lines(*, match_id: int, user: User) -> AsyncIterator[bytes]:
 
 
 async def event_lines(*, user: User) -> AsyncIterator[bytes]:
-    """``gameStart`` for each match of the account in play (those already running first), and
-    ``gameFinish`` when one is over; the stream lasts as long as the client keeps it open."""
-    known: set[int] = set()
+    """``gameStart`` for each match of the account in play (those already running first) and
+    ``gameFinish`` when one is over; ``challenge`` for each challenge waiting for its answer and
+    ``challengeGone`` when it was answered, withdrawn or expired. The stream lasts as long as the
+    client keeps it open."""
+    games: set[int] = set()
+    challenges: set[int] = set()
     quiet = 0.0
     while True:
         now = await sync_to_async(active_match_ids)(user)
-        for match_id in sorted(now - known):
+        waiting = await sync_to_async(challenges_to)(user)
+        sent = False
+        for challenge_id in sorted(waiting.keys() - challenges):
+            yield line({"type": "challenge", "challenge": waiting[challenge_id]})
+            sent = True
+        for challenge_id in sorted(challenges - waiting.keys()):
+            yield line({"type": "challengeGone", "challenge": {"id": challenge_id}})
+            sent = True
+        for match_id in sorted(now - games):
             yield line({"type": "gameStart", "game": {"id": match_id}})
-        for match_id in sorted(known - now):
+            sent = True
+        for match_id in sorted(games - now):
             yield line({"type": "gameFinish", "game": {"id": match_id}})
-        if now != known:
-            quiet = 0.0
-        known = now
+            sent = True
+        games, challenges = now, set(waiting)
+        quiet = 0.0 if sent else quiet
         await asyncio.sleep(EVENT_POLL)
         quiet += EVENT_POLL
         if quiet >= HEARTBEAT:

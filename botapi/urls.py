@@ -13,7 +13,20 @@ urlpatterns = [
     path("api/bot/game/stream/<int:match_id>", views.stream_game, name="stream_game"),
     path("api/bot/game/<int:match_id>/move", views.game_move, name="move"),
     path("api/bot/game/<int:match_id>/resign", views.game_resign, name="resign"),
+    path("api/bot/game/<int:match_id>/chat", views.game_chat, name="chat"),
     path("api/challenge/ai", views.challenge_ai, name="challenge_ai"),
+    path(
+        "api/challenge/<int:challenge_id>/accept",
+        views.challenge_answer,
+        {"answer": "accept"},
+        name="challenge_accept",
+    ),
+    path(
+        "api/challenge/<int:challenge_id>/decline",
+        views.challenge_answer,
+        {"answer": "decline"},
+        name="challenge_decline",
+    ),
     path("api/tournament/<int:tournament_id>/join", views.tournament_join, name="tournament_join"),
     path(
         "api/tournament/<int:tournament_id>/withdraw", views.tournament_withdraw, name="tournament_withdraw"

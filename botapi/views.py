@@ -27,8 +27,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from games.chat.services import ChatError, chat_say
 from games.live import ratelimit
 from games.live.services import GameError, StaleVersion, action_apply, match_resign
+from pairing.challenges import ChallengeError, challenge_accept, challenge_decline
 from tournaments import services as tournaments
 
 from . import services
@@ -87,7 +89,7 @@ def bot_endpoint(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
             return refusal(error.message, getattr(error, "code", "stale"), 409)
         except GameError as error:
             return refusal(error.message, getattr(error, "code", "refused"), 400)
-        except (services.ApiRefused, tournaments.TournamentError) as error:
+        except (services.ApiRefused, tournaments.TournamentError, ChallengeError, ChatError) as error:
             return refusal(error.message, "refused", 400)
 
     return wrapped
@@ -136,6 +138,28 @@ def game_move(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
 @bot_endpoint
 def game_resign(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
     match_resign(match_id=match_id, user=user)
+    return JsonResponse({"ok": True})
+
+
+@require_POST
+@bot_endpoint
+def game_chat(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
+    """Say a quick phrase at the table (its code: ``gl``, ``wp``, ... as on the table's buttons)."""
+    phrase = body(request).get("phrase")
+    if not isinstance(phrase, str) or not phrase:
+        return refusal(_('Send the quick phrase\'s code as "phrase".'), "phrase", 400)
+    chat_say(match_id=match_id, user=user, phrase=phrase[:40])
+    return JsonResponse({"ok": True})
+
+
+@require_POST
+@bot_endpoint
+def challenge_answer(request: HttpRequest, user: User, challenge_id: int, answer: str) -> HttpResponse:
+    """Accept (the match is dealt at once, and the event stream says ``gameStart``) or decline."""
+    if answer == "accept":
+        match = challenge_accept(challenge_id=challenge_id, user=user)
+        return JsonResponse({"ok": True, "game": {"id": match.pk}})
+    challenge_decline(challenge_id=challenge_id, user=user)
     return JsonResponse({"ok": True})
 
 

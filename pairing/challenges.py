@@ -41,7 +41,13 @@ def challenge_send(*, challenger: User, challenged: User, setup: Setup) -> Chall
     """``challenger`` invites ``challenged`` to a two-player table of ``setup``."""
     if challenger.pk == challenged.pk:
         raise ChallengeError(_("You cannot challenge yourself."))
-    if challenger.is_bot or challenged.is_bot or challenged.deleted_at is not None:
+    # The club's bots are seated, not challenged; a program's bot account (the Bot API) answers
+    # challenges, but does not send them.
+    if (
+        challenger.is_bot
+        or (challenged.is_bot and not challenged.is_program)
+        or challenged.deleted_at is not None
+    ):
         raise ChallengeError(_("Only players can be challenged: sit down with bots at a table instead."))
     if setup.players != 2 or setup.teams:
         raise ChallengeError(_("A challenge is a game for two."))

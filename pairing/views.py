@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -79,7 +80,8 @@ def seek_bots(request: HtmxHttpRequest, seek_id: int) -> HttpResponse:
 def challenge_new(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """Challenge ``player_id``: the form starts from the last game the two played (or the match
     named by ``?match=``)."""
-    target = get_object_or_404(User, pk=player_id, is_bot=False, deleted_at__isnull=True)
+    challengeable = Q(is_bot=False) | Q(bot_level=User.BotLevel.PROGRAM)
+    target = get_object_or_404(User.objects.filter(challengeable), pk=player_id, deleted_at__isnull=True)
     me = _user(request)
     initial = selectors.challenge_initial(me, target, request.GET.get("match"))
     form = ChallengeForm(request.POST or None, initial=initial)

@@ -43,7 +43,8 @@ def seating(match_id: int, user: User | AnonymousUser) -> Seating | None:
         match_id=match_id,
         room=room,
         seat=player.seat if player is not None else None,
-        may_speak=isinstance(user, User) and not user.is_bot,
+        # The club's bots never chat; a program's bot account says quick phrases (the Bot API).
+        may_speak=isinstance(user, User) and (not user.is_bot or user.is_program),
         tournament=is_tournament_table(loaded.match.table),
     )
 

@@ -16,12 +16,15 @@ from django.urls import reverse
 from accounts.models import User
 from botapi import services
 from botapi.models import ApiToken
-from botapi.payloads import game_payload
+from botapi.payloads import challenges_to, game_payload
 from botapi.tokens import digest
+from games.chat.models import ChatLine
 from games.engine import Rules
 from games.live import selectors
 from games.live.services import bot_turn, turn
 from games.models import Match, Move
+from pairing import challenges
+from pairing.setups import Setup
 from tests.games.services_support import make_user, start_match
 from tests.tournaments.support import tournament_settings
 from tournaments import services as tournaments
@@ -246,3 +249,31 @@ def test_a_program_registers_only_where_the_organiser_allows_bots(client: Client
     assert allowing.entries.filter(player=robot).exists() and not closed.entries.exists()
     assert call(client, "POST", "tournament_join", raw, tournament_id=999999).status_code == 400
     assert call(client, "POST", "tournament_withdraw", raw, tournament_id=allowing.pk).status_code == 200
+
+
+def test_a_program_sees_a_challenge_and_accepts_or_declines_it(client: Client) -> None:
+    robot, raw = program()
+    alice = make_user("alice")
+    duel = Setup(variant="podkidnoy", players=2, teams=False, deck=36, turn_seconds=30, rated=False)
+    first = challenges.challenge_send(challenger=alice, challenged=robot, setup=duel)
+    assert list(challenges_to(robot)) == [first.pk] and challenges_to(robot)[first.pk]["from"] == "alice"
+    accepted = call(client, "POST", "challenge_accept", raw, challenge_id=first.pk)
+    assert accepted.status_code == 200
+    match = Match.objects.get(pk=accepted.json()["game"]["id"])
+    assert set(match.players.values_list("user_id", flat=True)) == {alice.pk, robot.pk}
+    assert challenges_to(robot) == {}
+    second = challenges.challenge_send(challenger=make_user("bob"), challenged=robot, setup=duel)
+    assert call(client, "POST", "challenge_decline", raw, challenge_id=second.pk).status_code == 200
+    again = call(client, "POST", "challenge_accept", raw, challenge_id=second.pk)
+    assert again.status_code == 400 and again.json()["error"]
+
+
+def test_a_program_says_quick_phrases_only(client: Client) -> None:
+    robot, raw = program()
+    match = start_match(humans=[robot, make_user("anna")])
+    assert call(client, "POST", "chat", raw, {"phrase": "gl"}, match_id=match.pk).status_code == 200
+    assert ChatLine.objects.get(match=match, author=robot).phrase == "gl"
+    for payload in ({"phrase": "<script>"}, {"text": "hello"}, {"phrase": 7}):
+        response = call(client, "POST", "chat", raw, payload, match_id=match.pk)
+        assert response.status_code == 400 and response.json()["error"], payload
+    assert ChatLine.objects.filter(match=match).count() == 1
