@@ -36,9 +36,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield site.url
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot(page: Page, name: str, *, full_page: bool = True) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=full_page)
 
 
 def newcomer(browser: Browser, server: str, name: str, language: str, viewport: ViewportSize) -> Page:
@@ -118,7 +118,7 @@ def test_a_challenge_from_a_profile_arrives_live_on_another_page_and_accepting_s
     petr.wait_for_selector(".pairing-notice[data-challenge]")
     assert words in petr.inner_text(".pairing-notice[data-challenge]")
     assert petr.title().startswith("● ") and words in petr.title()
-    shoot(petr, f"pairing-challenge-{language}-phone")
+    shoot(petr, f"pairing-challenge-{language}-phone", full_page=False)  # the notice, over the rules
     petr.click(".pairing-notice[data-challenge] form[action$='/accept/'] button")
     wait_for_path(petr, re.compile(r"/play/match/\d+/$"))
     wait_for_path(olga, re.compile(r"/play/match/\d+/$"))
