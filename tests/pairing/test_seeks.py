@@ -168,7 +168,8 @@ def test_play_now_from_the_grid_page_and_the_custom_form(client: Client, pushed:
     }
     response = client.post("/pair/seek/", fields | {"next": "/play/"})
     assert response.status_code == 302 and response["Location"] == "/play/"
-    assert b"Looking for players" in client.get("/play/").content
+    lobby = client.get("/play/").content
+    assert b"Looking for players" in lobby and b'ws-connect="/ws/pairing/"' in lobby
     other = Client()
     other.force_login(bob)
     response = other.post("/pair/new/", fields, HTTP_HX_REQUEST="true")
