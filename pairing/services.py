@@ -12,6 +12,7 @@ and everyone in it is taken to the match after the commit.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -28,6 +29,7 @@ from pairing.matching import Waiting, blocked_key, current_range, pair
 from pairing.models import Seek
 from pairing.setups import Setup, SetupError
 from people.models import Block
+from people.selectors import online_ids
 from ratings.elo import START_RATING
 from ratings.models import Rating
 
@@ -38,6 +40,9 @@ POOL_LOCK_KEY = 0x7365656B
 
 #: The rating range a rated seek starts from when the player does not choose one.
 DEFAULT_RANGE = 200
+
+#: A seek older than this whose owner has no page open is abandoned (``pool_pair``).
+ABANDONED_AFTER_SECONDS = 30
 
 #: After this long alone, a seek offers to fill the table with bots (the player chooses).
 BOTS_AFTER_SECONDS = 20
@@ -116,11 +121,18 @@ def seek_fill_with_bots(*, user: User, seek_id: int, level: str) -> Match:
 
 
 def pool_pair() -> int:
-    """Pair the pool again (the beat runs this, so widened ranges meet); tables made."""
+    """Pair the pool again (the beat runs this, so widened ranges meet); tables made.
+
+    First the seeks of players with no page open go: a daphne killed with their socket never
+    sent ``user_offline``, and its presence rows have gone stale since."""
     with transaction.atomic():
         _lock_pool()
+        waiting = Seek.objects.filter(status=Seek.Status.WAITING)
+        old = waiting.filter(created__lt=timezone.now() - timedelta(seconds=ABANDONED_AFTER_SECONDS))
+        owners = set(old.values_list("user_id", flat=True))
+        gone = old.exclude(user_id__in=online_ids(owners)).update(status=Seek.Status.CANCELLED)
         made = _pair_locked()
-        if made:
+        if made or gone:
             push.grid_changed()
     return made
 

@@ -1,7 +1,9 @@
 """Quick pairing in Chromium, in English and in Russian: two newcomers sign up, press the same
 "Play now" cell of the home page's grid, the first sees her seek waiting (and the grid's live
 count), and when the second presses it both are taken to the same match at once (the first by
-her personal socket, without touching the page). Screenshots under ``build/screenshots/``."""
+her personal socket, without touching the page). And a challenge sent from a profile reaches
+the other player's background tab on another page (a notice, and the tab's title), who accepts
+it: both are taken to the match. Screenshots under ``build/screenshots/``."""
 
 from __future__ import annotations
 
@@ -34,9 +36,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield site.url
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot(page: Page, name: str, *, full_page: bool = True) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=full_page)
 
 
 def newcomer(browser: Browser, server: str, name: str, language: str, viewport: ViewportSize) -> Page:
@@ -103,6 +105,8 @@ def test_a_challenge_from_a_profile_arrives_live_on_another_page_and_accepting_s
     petr.wait_for_url(re.compile(r"/players/\d+/$"))
     petrs_profile = petr.url
     petr.goto(f"{server}/rules/")  # any page: the personal socket is open on every one
+    # His tab is in the background (§6: the tab title tells him).
+    petr.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")
 
     olga.goto(petrs_profile)
     olga.click("a.challenge-link")
@@ -113,7 +117,8 @@ def test_a_challenge_from_a_profile_arrives_live_on_another_page_and_accepting_s
 
     petr.wait_for_selector(".pairing-notice[data-challenge]")
     assert words in petr.inner_text(".pairing-notice[data-challenge]")
-    shoot(petr, f"pairing-challenge-{language}-phone")
+    assert petr.title().startswith("● ") and words in petr.title()
+    shoot(petr, f"pairing-challenge-{language}-phone", full_page=False)  # the notice, over the rules
     petr.click(".pairing-notice[data-challenge] form[action$='/accept/'] button")
     wait_for_path(petr, re.compile(r"/play/match/\d+/$"))
     wait_for_path(olga, re.compile(r"/play/match/\d+/$"))

@@ -87,6 +87,8 @@ def test_rated_seeks_far_apart_meet_once_their_ranges_widened(pushed: list[Any])
     from ratings.models import Rating
 
     alice, bob = make_user("alice"), make_user("bob")
+    people.presence_open(alice.pk, "chan.alice")
+    people.presence_open(bob.pk, "chan.bob")
     Rating.objects.create(user=bob, pool=RATED_DUEL.pool, rating=1900, best=1900)
     services.seek_open(user=alice, setup=RATED_DUEL, rating_range=100)
     services.seek_open(user=bob, setup=RATED_DUEL, rating_range=100)
@@ -166,7 +168,8 @@ def test_play_now_from_the_grid_page_and_the_custom_form(client: Client, pushed:
     }
     response = client.post("/pair/seek/", fields | {"next": "/play/"})
     assert response.status_code == 302 and response["Location"] == "/play/"
-    assert b"Looking for players" in client.get("/play/").content
+    lobby = client.get("/play/").content
+    assert b"Looking for players" in lobby and b'ws-connect="/ws/pairing/"' in lobby
     other = Client()
     other.force_login(bob)
     response = other.post("/pair/new/", fields, HTTP_HX_REQUEST="true")
@@ -199,3 +202,16 @@ def test_bad_seeks_are_a_message_and_change_nothing(client: Client, fields: dict
     response = client.post("/pair/seek/", fields, follow=True)
     assert response.status_code == 200
     assert list(response.context["messages"]) and not Seek.objects.exists()
+
+
+def test_the_tick_drops_seeks_whose_owner_vanished_without_a_goodbye(pushed: list[Any]) -> None:
+    """A daphne killed with her socket never sent ``user_offline``: her presence went stale."""
+    alice, bob = make_user("alice"), make_user("bob")
+    people.presence_open(bob.pk, "chan.bob")
+    services.seek_open(user=alice, setup=RATED_DUEL)
+    services.seek_open(user=bob, setup=GRID[3])
+    services.pool_pair()
+    assert Seek.objects.filter(status=Seek.Status.WAITING).count() == 2  # young seeks stay
+    Seek.objects.update(created=timezone.now() - timedelta(seconds=services.ABANDONED_AFTER_SECONDS + 1))
+    services.pool_pair()
+    assert list(Seek.objects.filter(status=Seek.Status.WAITING).values_list("user_id", flat=True)) == [bob.pk]
