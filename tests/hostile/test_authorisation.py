@@ -15,6 +15,7 @@ public match page      ✓      ✓         ✓       ✓           ✓         
 private match page     ✗      ✗         ✓       ✗           ✓          ✗
 private match socket   ✗      ✗         ✓       ✗           ✓          ✗
 private table socket   ✗      ✗         ✓       ✗           ✓          ✗
+private chat socket    ✗      ✗         ✓       ✗           ✓          ✗
 move / resign / abort  ✗      ✗         ✓       ✗           ✗          ✗
 =====================  =====  ========  ======  ==========  =========  =====
 

@@ -5,12 +5,13 @@ the chat in a finished match's replay and JSON export."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.models import User
 from games.chat import moderation
@@ -28,6 +29,13 @@ from tests.tournaments.support import open_with_bots, started_with_player
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Each test starts in English (a Russian page request leaves its language active)."""
+    with translation.override("en"):
+        yield
 
 
 def client_of(user: User) -> Client:
@@ -200,7 +208,7 @@ def test_tournament_chat_is_quick_phrases_only_and_a_barred_player_stays_out_of_
     with pytest.raises(chat_services.ChatError, match="Only quick phrases"):
         chat_services.chat_say(match_id=match.pk, user=player, text="hello")
     assert chat_services.chat_say(match_id=match.pk, user=player, phrase="gl").phrase == "gl"
-    rated = open_with_bots(organiser, 1, rated=True)
+    rated = open_with_bots(organiser, 1, rated=True, rules=Rules().to_dict())
     barred = make_user("barry")
     moderation.act(staff=staff, user=barred, kind="bar", reason="farming")
     with pytest.raises(tournament_services.TournamentError, match="barred"):
