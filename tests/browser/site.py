@@ -41,7 +41,12 @@ def served_site(folder: Path, setup: str) -> Iterator[Site]:
     subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True, timeout=300)
     subprocess.run([*manage, "ensure_bots"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
     done = subprocess.run(
-        [*manage, "shell", "-c", setup], env=env, cwd=ROOT, check=True, capture_output=True, text=True,
+        [*manage, "shell", "-c", setup],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
         timeout=300,
     )
     port = free_port()
