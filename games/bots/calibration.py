@@ -3,8 +3,9 @@
 ``python -m games.bots.calibration --games 200 --a medium --b medium --iterations 300 --seed 1
 [--workers 2] [--json]``
 
-Arena games (:func:`games.bots.arena.decide`, the bots asked as the site asks them) are played
-to the end and recorded; then every decision of every seat is assessed as a review would
+Arena games (the bots asked as :func:`games.bots.arena.decide` asks them, with iteration budgets
+in place of clocks so that a seed replays the same game on a busy machine) are played to the end
+and recorded; then every decision of every seat is assessed as a review would
 (:func:`games.bots.assess.assess_record_step`, the seat's information only), and the
 probability it gives the move made is set against whether that seat ended up not the fool (1),
 the fool (0) or in a draw (0.5). :func:`reliability` groups the pairs by decile of the
@@ -24,11 +25,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Event, GameRecord, Rules, new_game
+from games.engine import Action, Event, GameRecord, Rules, new_game
 
-from .arena import decide
+from . import choose_action
 from .assess import assess_record_step, record_decisions
-from .ismcts import rewards
+from .ismcts import choose_strong, rewards
+from .medium import choose_medium
+
+#: The strong bot's iterations here (its clock at the table stops it near this on this machine).
+STRONG_ITERATIONS = 1500
+#: A clock that never binds: the bots stop on their iteration budgets, so a seed replays a game.
+NO_CLOCK_MS = 1e9
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +46,19 @@ class Decile:
     count: int
     predicted: float
     observed: float
+
+
+def decide(
+    level: str, view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
+) -> Action:
+    """The arena's bots (:func:`games.bots.arena.decide`) on iteration budgets instead of clocks."""
+    if level == "medium":
+        return choose_medium(view, legal, seed, rules=rules, history=history, time_ms=NO_CLOCK_MS)
+    if level == "strong":
+        return choose_strong(
+            view, legal, seed, rules=rules, history=history, iterations=STRONG_ITERATIONS, time_ms=NO_CLOCK_MS
+        )
+    return choose_action(level, view, legal, seed)
 
 
 def play_recorded(rules: Rules, seed: str, levels: Sequence[str]) -> tuple[GameRecord, list[float]]:
@@ -124,8 +144,8 @@ def table(deciles: Sequence[Decile]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--a", default="medium", help="bot level at seat 0")
-    parser.add_argument("--b", default="medium", help="bot level at seat 1")
+    parser.add_argument("--a", default="easy", help="bot level at seat 0")
+    parser.add_argument("--b", default="easy", help="bot level at seat 1")
     parser.add_argument("--iterations", type=int, default=300, help="the review's search per decision")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1)
