@@ -17,11 +17,13 @@ import pytest
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
 from .site import served_site
+from .test_accessibility import violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, ViewportSize
 
 playwright = pytest.importorskip("playwright.sync_api")
+axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -125,6 +127,8 @@ def test_anna_asks_for_a_review_and_sees_the_labels_the_better_moves_and_the_cha
     accuracy = data["reviews"][0]["accuracy"]
     assert page.locator(f".review__accuracy[data-accuracy='{accuracy}']").is_visible()
     measure_chart(page)
+    found = violations(axe_playwright.Axe(), page, "reviewed match")
+    assert found == [], "\n".join(found)
 
     worst = max(decisions, key=lambda d: d["p_best"] - d["p_played"])
     page.goto(f"{url}?step={worst['seq']}")
@@ -148,6 +152,7 @@ def test_anna_asks_for_a_review_and_sees_the_labels_the_better_moves_and_the_cha
     page.goto(f"{base}/history/")
     cell = page.locator("td.accuracy a")
     assert cell.count() == 1 and cell.inner_text() == f"{accuracy}%"
+    assert violations(axe_playwright.Axe(), page, "history") == []
     shoot(page, "history-en")
     assert errors == []
     page.context.close()
@@ -165,6 +170,7 @@ def test_the_review_in_russian(site: tuple[str, dict[str, Any]], browser: Browse
     for dot in page.locator("circle.review-chart__dot").all()[:5]:
         float(dot.get_attribute("cx") or "x")  # a machine's number: "12.5", never "12,5"
     measure_chart(page)
+    assert violations(axe_playwright.Axe(), page, "reviewed match, ru") == []
     decisions = page.request.get(f"{url}export.json").json()["reviews"][0]["decisions"]
     worst = max(decisions, key=lambda d: d["p_best"] - d["p_played"])
     page.goto(f"{url}?step={worst['seq']}")
