@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from games.bots.assess import assess_record_step, record_decisions
-from games.bots.medium import choose_medium
+from games.bots.calibration import decide
 from games.engine import Deal, Event, GameRecord, Rules
 from games.engine.cards import card_str, deck_cards
 
@@ -26,18 +26,15 @@ def _deal(seed: int) -> Deal:
 
 
 def _play(deal: Deal, steps: int) -> GameRecord:
+    """The first ``steps`` actions of a game of two ``medium`` bots on iteration budgets (no
+    clock: the same game on a busy machine)."""
     record = GameRecord(RULES, "hidden", 1, deal=deal)
     state = record.start()
     history: list[Event] = []
     while not state.is_over and len(record.actions) < steps:
         seat = next(iter(state.awaiting()))
-        action = choose_medium(
-            state.view(seat),
-            state.legal_actions(seat),
-            f"h{len(record.actions)}",
-            rules=RULES,
-            history=history,
-        )
+        legal = state.legal_actions(seat)
+        action = decide("medium", state.view(seat), legal, f"h{len(record.actions)}", RULES, history)
         history.extend(state.apply(seat, action))
         record.actions.append((seat, str(action)))
     return record
@@ -64,6 +61,7 @@ def test_two_games_differing_only_in_cards_hidden_from_the_player_get_the_same_r
     states_a, states_b = list(record.states()), list(twin.states())
     # The deals really differ, and seat 0 can tell them apart at no step.
     assert states_a[-1].hands[1] != states_b[-1].hands[1]
+    assert len(states_a[-1].stock) >= 2  # the stock's last card was never drawn
     assert all(a.view(0) == b.view(0) for a, b in zip(states_a, states_b, strict=True))
     decisions = record_decisions(record, 0)
     assert decisions == record_decisions(twin, 0) and len(decisions) >= 4
