@@ -18,7 +18,8 @@ search with that move alone at the root estimates it on its own samples.
 above the sampling noise: with ``n`` samples behind each estimate the standard error of a
 difference is at most ``sqrt(0.5 / n)``, about 0.03 at 500, so a drop under
 :data:`INACCURACY` (0.08) is within noise and called good; the larger steps follow Lichess's
-inaccuracy / mistake / blunder ladder, doubled for the noise.
+inaccuracy / mistake / blunder ladder (0.05, 0.10, 0.15 on the
+probability scale), widened for the noise.
 
 >>> from games.engine import Rules, new_game
 >>> s = new_game(Rules(), seed="assess")
