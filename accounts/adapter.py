@@ -36,9 +36,7 @@ def username_is_reserved(username: str) -> bool:
 
 
 class AccountAdapter(DefaultAccountAdapter):
-    def save_user(
-        self, request: HttpRequest, user: User, form: Any, commit: bool = True
-    ) -> User:
+    def save_user(self, request: HttpRequest, user: User, form: Any, commit: bool = True) -> User:
         # Set before allauth's save: an empty name would collide with the unique constraint.
         user.display_name = form.cleaned_data["display_name"]
         saved: User = super().save_user(request, user, form, commit=commit)

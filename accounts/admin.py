@@ -36,8 +36,7 @@ class ClubUserCreationForm(DisplayNameAdminMixin, AdminUserCreationForm[User]):
 class UserAdmin(DjangoUserAdmin[User]):
     form = ClubUserChangeForm
     add_form = ClubUserCreationForm
-    list_display = ("username", "display_name", "email", "is_bot", "bot_level", "is_staff",
-                    "deleted_at")
+    list_display = ("username", "display_name", "email", "is_bot", "bot_level", "is_staff", "deleted_at")
     list_filter = ("is_bot", "bot_level", "is_staff", "is_active")
     search_fields = ("username", "display_name", "email")
     readonly_fields = ("deleted_at",)

@@ -47,8 +47,7 @@ display_name_validators: list[Callable[[str], None]] = [
     MinLengthValidator(2),
     RegexValidator(
         r"^\w[\w .\-]*\w\Z",
-        _("Use letters, digits, spaces, dots, dashes and underscores; start and end with a letter "
-          "or digit."),
+        _("Use letters, digits, spaces, dots, dashes and underscores; start and end with a letter or digit."),
     ),
     validate_key_length,
 ]
@@ -82,8 +81,9 @@ class User(AbstractUser):
         max_length=DISPLAY_NAME_KEY_MAX_LENGTH,
         default="",
         editable=False,
-        help_text=_("What the display name looks like (accounts.names.skeleton): unique, so no two "
-                    "names look alike."),
+        help_text=_(
+            "What the display name looks like (accounts.names.skeleton): unique, so no two names look alike."
+        ),
     )
     is_bot = models.BooleanField(_("bot"), default=False)
     bot_level = models.CharField(
@@ -112,8 +112,7 @@ class User(AbstractUser):
             ),
             models.CheckConstraint(
                 condition=(
-                    models.Q(is_bot=False, bot_level="")
-                    | (models.Q(is_bot=True) & ~models.Q(bot_level=""))
+                    models.Q(is_bot=False, bot_level="") | (models.Q(is_bot=True) & ~models.Q(bot_level=""))
                 ),
                 name="accounts_user_bot_level_iff_bot",
             ),

@@ -44,13 +44,27 @@ INVISIBLE_CATEGORIES = frozenset({"Cf", "Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 BLANK_CHARACTERS = frozenset(
     {
         0x034F,  # COMBINING GRAPHEME JOINER
-        0x115F, 0x1160,  # HANGUL CHOSEONG / JUNGSEONG FILLER
-        0x17B4, 0x17B5,  # KHMER VOWEL INHERENT AQ / AA
-        0x180B, 0x180C, 0x180D, 0x180E, 0x180F,  # MONGOLIAN FREE VARIATION SELECTORS, VOWEL SEPARATOR
+        0x115F,
+        0x1160,  # HANGUL CHOSEONG / JUNGSEONG FILLER
+        0x17B4,
+        0x17B5,  # KHMER VOWEL INHERENT AQ / AA
+        0x180B,
+        0x180C,
+        0x180D,
+        0x180E,
+        0x180F,  # MONGOLIAN FREE VARIATION SELECTORS, VOWEL SEPARATOR
         0x2800,  # BRAILLE PATTERN BLANK
         0x3164,  # HANGUL FILLER
         0xFFA0,  # HALFWIDTH HANGUL FILLER
-        0x1D159, 0x1D173, 0x1D174, 0x1D175, 0x1D176, 0x1D177, 0x1D178, 0x1D179, 0x1D17A,  # musical
+        0x1D159,
+        0x1D173,
+        0x1D174,
+        0x1D175,
+        0x1D176,
+        0x1D177,
+        0x1D178,
+        0x1D179,
+        0x1D17A,  # musical
     }
     | set(range(0xFE00, 0xFE10))  # VARIATION SELECTORS 1-16
     | set(range(0xE0100, 0xE01F0))  # VARIATION SELECTORS 17-256

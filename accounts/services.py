@@ -18,7 +18,7 @@ RESERVED_DISPLAY_NAMES = frozenset({"deleted player", "удалённый игр
 
 
 def bot_display_name(level: User.BotLevel, number: int = 1) -> str:
-    """"Bot Easy" for the level's first bot, "Bot Easy 2" for the second, and so on."""
+    """ "Bot Easy" for the level's first bot, "Bot Easy 2" for the second, and so on."""
     name = f"Bot {level.value.capitalize()}"
     return name if number == 1 else f"{name} {number}"
 

@@ -41,12 +41,7 @@ class ThreadSafeInMemoryChannelLayer(InMemoryChannelLayer):
     async def _on_home_loop[T](self, call: Coroutine[Any, Any, T]) -> T:
         """Await ``call`` on the home loop; run it here when there is none (or it is this one)."""
         home = self._home_loop
-        if (
-            home is None
-            or home is asyncio.get_running_loop()
-            or home.is_closed()
-            or not home.is_running()
-        ):
+        if home is None or home is asyncio.get_running_loop() or home.is_closed() or not home.is_running():
             return await call
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(call, home))
 

@@ -184,13 +184,9 @@ if REDIS_URL:
             },
         }
     }
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CHANNEL_LAYERS = {
-        "default": {"BACKEND": "durak_site.channel_layers.ThreadSafeInMemoryChannelLayer"}
-    }
+    CHANNEL_LAYERS = {"default": {"BACKEND": "durak_site.channel_layers.ThreadSafeInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
@@ -213,8 +209,10 @@ else:
 # Bot turns have a queue of their own, so a slow search never holds up a turn deadline or a
 # tournament tick behind it: production runs a worker per queue (Procfile). A worker started
 # without -Q, like the embedded one, takes both.
-CELERY_TASK_QUEUES = (Queue("celery"), Queue("bots"))
-CELERY_TASK_ROUTES = {"games.bot_turn": {"queue": "bots"}}
+# Game reviews (history.review) search for seconds per game: a queue of their own too, with its
+# own worker, so no review ever waits in front of a bot turn or a deadline.
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("bots"), Queue("reviews"))
+CELERY_TASK_ROUTES = {"games.bot_turn": {"queue": "bots"}, "history.review_step": {"queue": "reviews"}}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -236,6 +234,13 @@ GAMES_USER_RATE = (int(_user_frames), int(_user_window))
 #: Lines of table chat one user may say over all their sockets: how many per window of seconds.
 _chat_lines, _chat_window = env_pair("CHAT_USER_RATE", (6, 20))
 CHAT_USER_RATE = (int(_chat_lines), int(_chat_window))
+#: New game reviews one user may ask for: how many per window of seconds (asking again for a
+#: stored review is free).
+_reviews, _review_window = env_pair("HISTORY_REVIEW_RATE", (6, 3600))
+HISTORY_REVIEW_RATE = (int(_reviews), int(_review_window))
+#: The review's search iterations per decision (``games.bots.assess.REVIEW_ITERATIONS``; tests
+#: lower it).
+HISTORY_REVIEW_ITERATIONS = env_int("HISTORY_REVIEW_ITERATIONS", 1200)
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

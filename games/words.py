@@ -201,6 +201,7 @@ def _sentence(kind: str, count: int) -> str | None:
 
 # --- refusals ----------------------------------------------------------------------------------
 
+
 def illegal_message(error: IllegalAction) -> str:
     """Why the engine refused a move, in the active language: the engine declares each refusal's
     English template once (``games.engine.refusals``, extracted by ``makemessages``); here it is

@@ -24,6 +24,10 @@ from games.results import FOOL
 from games.words import pool_label, variant_name
 from history.export import history_csv
 from history.forms import HistoryFilterForm
+from history.review.export import reviews_export
+from history.review.presenters import step_verdicts
+from history.review.selectors import match_reviews, review_accuracies
+from history.review.views import panel_context
 from history.selectors import (
     history_page,
     match_for_record,
@@ -55,9 +59,11 @@ def history(request: HtmxHttpRequest) -> HttpResponse:
     page = history_page(user=user, filters=form.filters(), page=request.GET.get("page", 1))
     query = request.GET.copy()
     query.pop("page", None)
+    accuracies = review_accuracies(rows=[(row.match_id, row.seat) for row in page.object_list])
     rows = [
         {
             "row": row,
+            "accuracy": accuracies.get(row.match_id),
             "outcome": row_outcome(row),
             "variant": variant_name(row.match.rules.get("variant")),
             "opponents": [p for p in row.match.players.all() if p.user_id != user.pk],
@@ -104,8 +110,10 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except ValueError:
         number = 0
     step = replay_step(match, moves, number)
+    verdicts = step_verdicts(match_reviews(match=match))
     if request.htmx:  # a step of the replay: the fragment needs neither the log nor the players
-        return render(request, "history/match.html#replay", {"match": match, "step": step})
+        context = {"match": match, "step": step, "verdict": verdicts.get(step.number)}
+        return render(request, "history/match.html#replay", context)
     changes = {change.user_id: change for change in match.rating_changes.all()}
     names = {p.seat: p.user.public_name for p in match.players.all()}
     result = match.result or {}
@@ -118,7 +126,9 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         "chat_spectators": [view for view in chat if rooms[view.id] == "spectators"],
         "match": match,
         "step": step,
-        "log": replay_log(match, moves),
+        "log": [(entry, verdicts.get(entry.number)) for entry in replay_log(match, moves)],
+        "verdict": verdicts.get(step.number),
+        **panel_context(request, match, len(moves)),
         "variant": variant_name(match.rules.get("variant")),
         "pool": pool_label(table_kind_pool(match.rules)),
         "players": [
@@ -138,7 +148,8 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 def match_export_json(request: HttpRequest, match_id: int) -> HttpResponse:
     """The finished match as JSON the engine replays (``games.records.export``)."""
     match = _finished_match(request, match_id)
-    response = JsonResponse(match_export(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    data = {**match_export(match), "reviews": reviews_export(match)}
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="durak-match-{match.pk}.json"'
     return response
 

@@ -52,9 +52,7 @@ class WebSocket:
         cls, host: str, port: int, path: str, *, cookie: str = "", timeout: float = 10.0
     ) -> WebSocket:
         """Open ``ws://host:port/path`` with ``cookie``; raises ``WebSocketClosed`` on refusal."""
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, limit=2**22), timeout
-        )
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=2**22), timeout)
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [
             f"GET {path} HTTP/1.1",

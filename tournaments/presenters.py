@@ -444,8 +444,7 @@ def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]
         tables=tables,
         me=_arena_me(tournament, entry_of.get(me_id) if me_id else None, line_of, playing, waiting, size),
         can_join=bool(
-            tournament.status == Tournament.Status.REGISTRATION
-            or (tournament.is_live and not time_up)
+            tournament.status == Tournament.Status.REGISTRATION or (tournament.is_live and not time_up)
         ),
         waiting=len(waiting),
         patience=int(PATIENCE_SECONDS),
@@ -495,8 +494,13 @@ def _arena_me(
         berserk = any(p.user_id == entry.player_id and p.berserk for p in pairing.players.all())
         can = tournament.berserk and not berserk and match_id is not None and not _has_moved(match_id, entry)
         return ArenaMe(
-            "playing", match_id=match_id, url=_game_url(found), can_berserk=can, berserk=berserk,
-            points=points, on_fire=on_fire,
+            "playing",
+            match_id=match_id,
+            url=_game_url(found),
+            can_berserk=can,
+            berserk=berserk,
+            points=points,
+            on_fire=on_fire,
         )
     if tournament.ends_at is not None and timezone.now() >= tournament.ends_at:
         return ArenaMe("ending", points=points)
@@ -533,9 +537,7 @@ class Banner:
 
 def present_banner(match_id: int, user: User | Any) -> Banner | None:
     """The banner of the game ``match_id`` for ``user``, or ``None`` outside tournaments."""
-    pairing = (
-        Pairing.objects.filter(table__matches=match_id).select_related("tournament__organiser").first()
-    )
+    pairing = Pairing.objects.filter(table__matches=match_id).select_related("tournament__organiser").first()
     if pairing is None or not selectors.may_see(pairing.tournament, user):
         return None
     tournament = pairing.tournament

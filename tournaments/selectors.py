@@ -325,7 +325,9 @@ def arena_playing(tournament: Tournament) -> dict[PlayerId, tuple[Pairing, int |
     """Each player of a game being played in the arena: its pairing and match (``None`` until
     it is dealt)."""
     pairings = list(
-        tournament.pairings.filter(status=Pairing.Status.PLAYING).prefetch_related("players").order_by("board")
+        tournament.pairings.filter(status=Pairing.Status.PLAYING)
+        .prefetch_related("players")
+        .order_by("board")
     )
     active = _latest_matches(
         Match.objects.filter(table_id__in=[p.table_id for p in pairings], status=Match.Status.ACTIVE)

@@ -74,8 +74,7 @@ class Action:
         kind = parts[0].lower()
         if kind not in _KIND_CODES:
             raise NotationError(
-                f"unknown action {parts[0]!r}: use attack, cover, transfer, show, take, "
-                "pass, redeal or beat"
+                f"unknown action {parts[0]!r}: use attack, cover, transfer, show, take, pass, redeal or beat"
             )
         args = parts[1:]
         try:
@@ -149,6 +148,8 @@ class LegalMove:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {
-            "kind": self.kind, "cards": list(self.cards), "target": self.target, "notation": self.notation,
+            "kind": self.kind,
+            "cards": list(self.cards),
+            "target": self.target,
+            "notation": self.notation,
         }
-

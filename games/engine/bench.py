@@ -94,8 +94,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per configuration")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--variant", action="append", choices=["podkidnoy", "perevodnoy",
-                                                                 "circle"])
+    parser.add_argument("--variant", action="append", choices=["podkidnoy", "perevodnoy", "circle"])
     parser.add_argument("--players", type=int, action="append")
     args = parser.parse_args(argv)
     variants = args.variant or ["podkidnoy", "perevodnoy", "circle"]

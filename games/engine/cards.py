@@ -171,9 +171,7 @@ BEATERS: Final = {(t, j): _beaters(t, j) for t in range(4) for j in (JOKER_ANY, 
 
 #: BEATEN_BY[(trump, joker_rule)][cover] = mask of every card that ``cover`` beats.
 BEATEN_BY: Final = {
-    key: tuple(
-        sum(1 << a for a in range(ALL_CARDS) if table[a] >> c & 1) for c in range(ALL_CARDS)
-    )
+    key: tuple(sum(1 << a for a in range(ALL_CARDS) if table[a] >> c & 1) for c in range(ALL_CARDS))
     for key, table in BEATERS.items()
 }
 

@@ -90,9 +90,34 @@ S = TypeVar("S", bound=GameData)
 
 #: Every token but the variant, in the order a position writes them.
 TOKENS: Final = (
-    "seed", "dealer", "trump", "hands", "stock", "discard", "circle", "drawn", "table", "attacker",
-    "defender", "leader", "throwers", "held", "limit", "lead", "passed", "taking", "shown", "turn",
-    "bito", "places", "out", "actions", "redeals", "opened", "opening", "result",
+    "seed",
+    "dealer",
+    "trump",
+    "hands",
+    "stock",
+    "discard",
+    "circle",
+    "drawn",
+    "table",
+    "attacker",
+    "defender",
+    "leader",
+    "throwers",
+    "held",
+    "limit",
+    "lead",
+    "passed",
+    "taking",
+    "shown",
+    "turn",
+    "bito",
+    "places",
+    "out",
+    "actions",
+    "redeals",
+    "opened",
+    "opening",
+    "result",
 )
 _OPTIONS: Final = tuple(f.name for f in fields(Rules) if f.name not in ("variant", "players"))
 _SEED_SAFE: Final = "!#$&'()*+,/:;=?@[]~"
@@ -282,7 +307,16 @@ def _bout_tokens(s: GameData) -> list[str]:
 
 #: The tokens of a bout: only a position with a lead or a bout under way has them.
 _BOUT_TOKENS: Final = (
-    "attacker", "defender", "leader", "throwers", "held", "limit", "lead", "passed", "taking", "shown",
+    "attacker",
+    "defender",
+    "leader",
+    "throwers",
+    "held",
+    "limit",
+    "lead",
+    "passed",
+    "taking",
+    "shown",
 )
 
 

@@ -60,8 +60,7 @@ class GameRecord:
 
     def start(self, events: list[Event] | None = None) -> GameState:
         """The state before the first action (``events`` gets the deal's events)."""
-        return new_game(self.rules, seed=self.seed, dealer=self.dealer, deal=self.deal,
-                        events=events)
+        return new_game(self.rules, seed=self.seed, dealer=self.dealer, deal=self.deal, events=events)
 
     def replay(self) -> GameState:
         """The state after every recorded action (raises IllegalAction on a bad record)."""

@@ -98,24 +98,35 @@ _DECLARED = (
     Refusal("must_beat", gettext_noop("the drawn card must beat a circle card")),
     Refusal("not_drawn", gettext_noop("beat with the card you drew")),
     Refusal("not_in_circle", gettext_noop("that card is not in the circle")),
-    Refusal("no_redeal", gettext_noop(
-        "a redeal needs five or six cards of one suit, before the first attack"
-    )),
-    Refusal("not_neighbour", gettext_noop(
-        "only the attacker and the player after the defender may throw in"
-    )),
-    Refusal("circle_lead", gettext_noop(
-        "lead one card, a pair and a single, or two pairs and a single of different ranks"
-    )),
+    Refusal(
+        "no_redeal", gettext_noop("a redeal needs five or six cards of one suit, before the first attack")
+    ),
+    Refusal(
+        "not_neighbour", gettext_noop("only the attacker and the player after the defender may throw in")
+    ),
+    Refusal(
+        "circle_lead",
+        gettext_noop("lead one card, a pair and a single, or two pairs and a single of different ranks"),
+    ),
     # The counted ones, whose grammar follows the number of cards.
-    _counted("defender_limit", "cards", lambda n: ngettext(
-        "the defender holds %(cards)d card: no %(ordinal)s attack card",
-        "the defender holds %(cards)d cards: no %(ordinal)s attack card", n,
-    )),
-    _counted("transfer_limit", "cards", lambda n: ngettext(
-        "the next defender holds %(cards)d card: too many attack cards for a transfer",
-        "the next defender holds %(cards)d cards: too many attack cards for a transfer", n,
-    )),
+    _counted(
+        "defender_limit",
+        "cards",
+        lambda n: ngettext(
+            "the defender holds %(cards)d card: no %(ordinal)s attack card",
+            "the defender holds %(cards)d cards: no %(ordinal)s attack card",
+            n,
+        ),
+    ),
+    _counted(
+        "transfer_limit",
+        "cards",
+        lambda n: ngettext(
+            "the next defender holds %(cards)d card: too many attack cards for a transfer",
+            "the next defender holds %(cards)d cards: too many attack cards for a transfer",
+            n,
+        ),
+    ),
 )
 
 #: Every refusal by its code.

@@ -65,12 +65,24 @@ class OptionSpec:
 _OPTIONS: Final = {
     "podkidnoy": ("players", "teams", "deck", "throw_in", "first_bout_limit_5", "draws", "redeal"),
     "perevodnoy": (
-        "players", "teams", "deck", "throw_in", "first_bout_limit_5", "draws", "redeal",
+        "players",
+        "teams",
+        "deck",
+        "throw_in",
+        "first_bout_limit_5",
+        "draws",
+        "redeal",
         "transfer_by_trump_show",
     ),
     "circle": (
-        "players", "teams", "draws", "transfer_by_trump_show", "jokers", "joker_beats",
-        "throw_in_after_joker", "joker_last",
+        "players",
+        "teams",
+        "draws",
+        "transfer_by_trump_show",
+        "jokers",
+        "joker_beats",
+        "throw_in_after_joker",
+        "joker_last",
     ),
 }
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
@@ -88,7 +100,12 @@ _NEEDS: Final[dict[str, tuple[str, object]]] = {
     "joker_last": ("jokers", 2),
 }
 _FLAGS: Final = (
-    "teams", "first_bout_limit_5", "draws", "redeal", "transfer_by_trump_show", "throw_in_after_joker",
+    "teams",
+    "first_bout_limit_5",
+    "draws",
+    "redeal",
+    "transfer_by_trump_show",
+    "throw_in_after_joker",
 )
 
 
@@ -136,9 +153,7 @@ class Rules:
         if self.joker_beats not in JOKER_BEATS:
             raise RulesError(f"joker_beats is 'any' or 'colour', not {self.joker_beats!r}")
         if self.joker_last not in JOKER_LAST:
-            raise RulesError(
-                f"joker_last is 'defence_only' or 'pass_on', not {self.joker_last!r}"
-            )
+            raise RulesError(f"joker_last is 'defence_only' or 'pass_on', not {self.joker_last!r}")
         if self.transfer_by_trump_show and self.variant == "podkidnoy":
             raise RulesError("transfer by showing a trump needs a transfer variant")
         if self.redeal and self.variant == "circle":

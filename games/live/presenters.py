@@ -44,6 +44,7 @@ from games.words import (
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
 MAX_BACKS = 8
 
+
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """A seat at the table as this viewer sees it: public facts, and cards only when allowed."""
@@ -118,8 +119,11 @@ class Choice:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "action": self.action, "label": self.label, "kind": self.kind,
-            "cards": list(self.cards), "target": self.target,
+            "action": self.action,
+            "label": self.label,
+            "kind": self.kind,
+            "cards": list(self.cards),
+            "target": self.target,
         }
 
 

@@ -179,8 +179,9 @@ def test_the_deletion_is_announced_inside_its_transaction() -> None:
 
 
 def test_deleting_through_the_page_frees_the_seats(client: Client) -> None:
-    ivan = User.objects.create_user(username="ivan", email="ivan@example.com", password=PASSWORD,
-                                    display_name="Ivan")
+    ivan = User.objects.create_user(
+        username="ivan", email="ivan@example.com", password=PASSWORD, display_name="Ivan"
+    )
     match = start_match(humans=[ivan, make_user("olga")])
     client.force_login(ivan)
     response = client.post(reverse("accounts:delete"), {"password": PASSWORD})

@@ -75,8 +75,12 @@ def test_adding_bots_to_a_tournament_works_past_a_squatter(client: Client, squat
 def test_signing_up_from_a_bots_address_gets_an_ordinary_username(client: Client) -> None:
     client.post(
         reverse("account_signup"),
-        {"email": "bot-easy-3@example.com", "display_name": "Ivan", "password1": PASSWORD,
-         "password2": PASSWORD},
+        {
+            "email": "bot-easy-3@example.com",
+            "display_name": "Ivan",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
     )
     user = User.objects.get(email="bot-easy-3@example.com")
     assert not user.username.startswith("bot-")

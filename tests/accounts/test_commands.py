@@ -22,8 +22,9 @@ def test_ensure_demo_makes_a_staff_user_that_can_log_in(client, settings) -> Non
     call_command("ensure_demo")
     demo = User.objects.get(username="demo")
     assert demo.is_staff
-    response = client.post("/accounts/login/", {"login": "demo@example.com",
-                                                "password": "demo-password-for-tests"})
+    response = client.post(
+        "/accounts/login/", {"login": "demo@example.com", "password": "demo-password-for-tests"}
+    )
     assert response.status_code == 302
     assert client.get("/admin/").status_code == 200
 

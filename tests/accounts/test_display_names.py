@@ -128,8 +128,20 @@ def test_the_skeleton_is_kept_with_the_name(olga: User) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["Bot Easy", "Bot Easy 2", "bot easy 2", "BOT  EASY 3", "Bot-Easy-4", "BotEasy5", "Воt Easy 2",
-     "Bot Strong 10", "Bot Random", "bot medium 12", "Bot Easy l2", "ВОТ EASY"],
+    [
+        "Bot Easy",
+        "Bot Easy 2",
+        "bot easy 2",
+        "BOT  EASY 3",
+        "Bot-Easy-4",
+        "BotEasy5",
+        "Воt Easy 2",
+        "Bot Strong 10",
+        "Bot Random",
+        "bot medium 12",
+        "Bot Easy l2",
+        "ВОТ EASY",
+    ],
 )
 def test_every_bot_name_is_reserved_in_any_case_and_spacing(client: Client, name: str) -> None:
     response = signup(client, "squatter@example.com", name)

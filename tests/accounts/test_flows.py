@@ -77,9 +77,10 @@ def test_wrong_password_does_not_log_in(client: Client, player: User) -> None:
 def test_failed_logins_are_rate_limited(client: Client, player: User) -> None:
     """allauth answers the sixth failed attempt on one address with a form error, not a check."""
     for attempt in range(5):
-        assert "Too many failed login attempts" not in login(
-            client, player.email, f"wrong-{attempt}"
-        ).content.decode()
+        assert (
+            "Too many failed login attempts"
+            not in login(client, player.email, f"wrong-{attempt}").content.decode()
+        )
     assert "Too many failed login attempts" in login(client, player.email, "wrong").content.decode()
     # Even the right password is refused until the window passes.
     response = login(client, player.email, PASSWORD)

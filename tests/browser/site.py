@@ -32,16 +32,22 @@ class Site:
 
 
 @contextmanager
-def served_site(folder: Path, setup: str) -> Iterator[Site]:
-    """Serve a fresh site whose database lives in ``folder``, after running ``setup`` in it."""
+def served_site(folder: Path, setup: str, env: dict[str, str] | None = None) -> Iterator[Site]:
+    """Serve a fresh site whose database lives in ``folder``, after running ``setup`` in it
+    (``env``: settings of the site's own, such as a smaller review search)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is not installed")
-    env = clean_env(SQLITE_PATH=str(folder / "db.sqlite3"))  # embedded, and not "under pytest"
+    env = clean_env(SQLITE_PATH=str(folder / "db.sqlite3"), **(env or {}))  # embedded, not "under pytest"
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True, timeout=300)
     subprocess.run([*manage, "ensure_bots"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
     done = subprocess.run(
-        [*manage, "shell", "-c", setup], env=env, cwd=ROOT, check=True, capture_output=True, text=True,
+        [*manage, "shell", "-c", setup],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
         timeout=300,
     )
     port = free_port()

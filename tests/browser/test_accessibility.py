@@ -27,9 +27,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
-RULES = {"runOnly": {"type": "tag", "values": [
-    "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice",
-]}}
+RULES = {
+    "runOnly": {
+        "type": "tag",
+        "values": [
+            "wcag2a",
+            "wcag2aa",
+            "wcag21a",
+            "wcag21aa",
+            "wcag22aa",
+            "best-practice",
+        ],
+    }
+}
 
 #: A signed-in player with a finished match, a live one, an open table, a running tournament and
 #: a game in a running arena (its page, then the arena's, which lets her stay: she has seen her
@@ -66,13 +76,36 @@ print(json.dumps({"session": session.session_key, "user": ann.pk, "finished": fi
                   "arena": arena.pk, "arena_match": arena_match.pk}))
 """
 
-VISITOR_PAGES = ["/", "/accounts/signup/", "/accounts/login/", "/play/", "/leaderboard/", "/tournaments/",
-                 "/fair/", "/rules/"]
-PLAYER_PAGES = ["/play/", "/play/new/", "/play/table/{table}/", "/play/match/{live}/",
-                "/play/match/{finished}/", "/matches/{finished}/",
-                "/matches/{finished}/?step=3", "/history/", "/players/{user}/", "/tournaments/new/",
-                "/tournaments/{tournament}/", "/play/match/{arena_match}/", "/tournaments/{arena}/",
-                "/pair/new/", "/pair/alerts/"]
+VISITOR_PAGES = [
+    "/",
+    "/accounts/signup/",
+    "/accounts/login/",
+    "/play/",
+    "/leaderboard/",
+    "/tournaments/",
+    "/fair/",
+    "/rules/",
+    "/api/",
+]
+PLAYER_PAGES = [
+    "/play/",
+    "/play/new/",
+    "/play/table/{table}/",
+    "/play/match/{live}/",
+    "/play/match/{finished}/",
+    "/matches/{finished}/",
+    "/matches/{finished}/?step=3",
+    "/history/",
+    "/players/{user}/",
+    "/tournaments/new/",
+    "/tournaments/{tournament}/",
+    "/play/match/{arena_match}/",
+    "/tournaments/{arena}/",
+    "/pair/new/",
+    "/pair/alerts/",
+    "/friends/",
+    "/account/bot/",
+]
 
 
 @pytest.fixture(scope="module")

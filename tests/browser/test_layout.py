@@ -133,13 +133,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
         yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
 
 
-def signed_in(browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize,
-              **options: Any) -> BrowserContext:
+def signed_in(
+    browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize, **options: Any
+) -> BrowserContext:
     context = browser.new_context(viewport=size, locale=language, **options)
-    context.add_cookies([
-        {"name": "django_language", "value": language, "url": base},
-        {"name": "sessionid", "value": ids["session"], "url": base},
-    ])
+    context.add_cookies(
+        [
+            {"name": "django_language", "value": language, "url": base},
+            {"name": "sessionid", "value": ids["session"], "url": base},
+        ]
+    )
     return context
 
 
@@ -209,8 +212,12 @@ def rect(box: Any) -> Rect:
 
 
 def inside(inner: Rect, outer: Rect) -> bool:
-    return outer[0] - 0.5 <= inner[0] and outer[1] - 0.5 <= inner[1] \
-        and inner[2] <= outer[2] + 0.5 and inner[3] <= outer[3] + 0.5
+    return (
+        outer[0] - 0.5 <= inner[0]
+        and outer[1] - 0.5 <= inner[1]
+        and inner[2] <= outer[2] + 0.5
+        and inner[3] <= outer[3] + 0.5
+    )
 
 
 def overlaps(a: Rect, b: Rect) -> bool:

@@ -192,8 +192,11 @@ def test_a_newcomer_plays_bots_to_the_end_and_replays_it(server: str) -> None:
             assert int(player.get_attribute("#replay", "data-step") or 0) > first
             shoot_both(player, "replay")
 
-            for path, name in (("/play/", "lobby"), ("/leaderboard/", "leaderboard"),
-                               ("/tournaments/", "tournaments")):
+            for path, name in (
+                ("/play/", "lobby"),
+                ("/leaderboard/", "leaderboard"),
+                ("/tournaments/", "tournaments"),
+            ):
                 response = player.goto(f"{server}{path}")
                 assert response is not None and response.status < 500, path
                 shoot_both(player, name)

@@ -12,22 +12,27 @@ from games.engine import Action, Deal, Event, IllegalAction, Rules, new_game
 from games.engine.state import GameState
 
 
-def game(hands: list[list[str]], trump: str | None = None, stock: tuple[str, ...] = (),
-         variant: str = "podkidnoy", **deal: object) -> GameState:
+def game(
+    hands: list[list[str]],
+    trump: str | None = None,
+    stock: tuple[str, ...] = (),
+    variant: str = "podkidnoy",
+    **deal: object,
+) -> GameState:
     """A scripted table: exact hands, the turned trump under the stock (top first), or no
     stock at all and ``trump_suit=``; table options and ``Deal`` fields as keywords."""
     options = {k: deal.pop(k) for k in list(deal) if k in Rules.__dataclass_fields__}
     rules = Rules.for_variant(variant, players=len(hands), **options)
-    return new_game(rules, seed="scripted",
-                    deal=Deal(hands=hands, trump=trump, stock=stock, **deal))  # type: ignore[arg-type]
+    return new_game(rules, seed="scripted", deal=Deal(hands=hands, trump=trump, stock=stock, **deal))  # type: ignore[arg-type]
 
 
 def stage2(hands: list[list[str]], first: int | None = 0, **options: object) -> GameState:
     """A scripted ``circle`` stage 2 (no stock), trump ♦, ``first`` leading; table
     options as keywords."""
     rules = Rules.for_variant("circle", players=len(hands), **options)
-    return new_game(rules, seed="scripted",
-                    deal=Deal(hands=hands, trump_suit="D", stage=2, first_attacker=first))
+    return new_game(
+        rules, seed="scripted", deal=Deal(hands=hands, trump_suit="D", stage=2, first_attacker=first)
+    )
 
 
 def play(state: GameState, *moves: str) -> list[Event]:

@@ -49,8 +49,11 @@ def _configs() -> list[Rules]:
     for players in range(2, 7):
         out.append(Rules.for_variant("circle", players))
         out.append(Rules.for_variant("circle", players, jokers=2))
-    out.append(Rules.for_variant("circle", 3, jokers=2, joker_beats="colour",
-                                 throw_in_after_joker=False, joker_last="pass_on"))
+    out.append(
+        Rules.for_variant(
+            "circle", 3, jokers=2, joker_beats="colour", throw_in_after_joker=False, joker_last="pass_on"
+        )
+    )
     out.append(Rules.for_variant("circle", 2, jokers=2, joker_last="pass_on"))
     out.append(Rules.for_variant("circle", 4, teams=True, jokers=2, draws=False))
     out.append(Rules.for_variant("circle", 4, throw_in="neighbours", transfer_by_trump_show=True))
@@ -62,10 +65,17 @@ CONFIGS = _configs()
 
 def config_id(r: Rules) -> str:
     bits = [r.variant, f"{r.players}p", str(r.deck)]
-    for name, default in (("teams", False), ("throw_in", "all"), ("draws", True),
-                          ("redeal", False), ("transfer_by_trump_show", False), ("jokers", 0),
-                          ("joker_beats", "any"), ("joker_last", "defence_only"),
-                          ("first_bout_limit_5", r.variant != "circle")):
+    for name, default in (
+        ("teams", False),
+        ("throw_in", "all"),
+        ("draws", True),
+        ("redeal", False),
+        ("transfer_by_trump_show", False),
+        ("jokers", 0),
+        ("joker_beats", "any"),
+        ("joker_last", "defence_only"),
+        ("first_bout_limit_5", r.variant != "circle"),
+    ):
         value = getattr(r, name)
         if value != default:
             bits.append(f"{name}={value}")

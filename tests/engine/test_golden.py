@@ -29,8 +29,9 @@ GAMES: dict[str, Rules] = {
     "perevodnoy-2p": Rules(variant="perevodnoy"),
     "perevodnoy-3p-show": Rules(variant="perevodnoy", players=3, transfer_by_trump_show=True),
     "circle-3p": Rules.for_variant("circle", 3),
-    "circle-4p-jokers-pass-on": Rules.for_variant("circle", 4, jokers=2, joker_last="pass_on",
-                                                  joker_beats="colour"),
+    "circle-4p-jokers-pass-on": Rules.for_variant(
+        "circle", 4, jokers=2, joker_last="pass_on", joker_beats="colour"
+    ),
 }
 
 
@@ -55,10 +56,7 @@ def _play(name: str, rules: Rules) -> dict[str, Any]:
 
 def _legal_counts(record: GameRecord) -> list[str]:
     """Per step, the legal-action count of each seat ("12 0 3"), one short line a step."""
-    return [
-        " ".join(str(len(st.legal_fast(seat))) for seat in range(st.n))
-        for st in record.states()
-    ]
+    return [" ".join(str(len(st.legal_fast(seat))) for seat in range(st.n)) for st in record.states()]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

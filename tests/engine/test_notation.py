@@ -24,8 +24,7 @@ def test_every_card_round_trips() -> None:
 
 @pytest.mark.parametrize(
     ("text", "rank", "suit"),
-    [("6S", 6, 0), ("10H", 10, 3), ("JD", 11, 2), ("QC", 12, 1), ("KH", 13, 3), ("AD", 14, 2),
-     ("2S", 2, 0)],
+    [("6S", 6, 0), ("10H", 10, 3), ("JD", 11, 2), ("QC", 12, 1), ("KH", 13, 3), ("AD", 14, 2), ("2S", 2, 0)],
 )
 def test_card_index_is_rank_then_suit(text: str, rank: int, suit: int) -> None:
     assert card_from_str(text) == make_card(rank, suit) == (rank - 2) * 4 + suit
@@ -46,8 +45,19 @@ def test_bad_cards_are_refused(bad: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["attack 6S", "attack 6S 6C 6H", "cover 7S>6S", "cover RJ>AD", "transfer 6D",
-     "transfer 6S 6D", "show 6H", "take", "pass", "redeal", "beat 9H>7H"],
+    [
+        "attack 6S",
+        "attack 6S 6C 6H",
+        "cover 7S>6S",
+        "cover RJ>AD",
+        "transfer 6D",
+        "transfer 6S 6D",
+        "show 6H",
+        "take",
+        "pass",
+        "redeal",
+        "beat 9H>7H",
+    ],
 )
 def test_canonical_actions_round_trip(text: str) -> None:
     action = Action.parse(text)
@@ -63,9 +73,16 @@ def test_parsing_is_lenient_but_printing_is_canonical() -> None:
 
 @pytest.mark.parametrize(
     ("bad", "words"),
-    [("", "empty"), ("hit 6S", "unknown action"), ("attack", "at least one card"),
-     ("cover 7S", "cover 7S>6S"), ("take 6S", "names no cards"), ("attack 6S 6S", "twice"),
-     ("show 6H 6D", "exactly one"), ("attack 6Z", "not a card")],
+    [
+        ("", "empty"),
+        ("hit 6S", "unknown action"),
+        ("attack", "at least one card"),
+        ("cover 7S", "cover 7S>6S"),
+        ("take 6S", "names no cards"),
+        ("attack 6S 6S", "twice"),
+        ("show 6H 6D", "exactly one"),
+        ("attack 6Z", "not a card"),
+    ],
 )
 def test_bad_actions_say_why(bad: str, words: str) -> None:
     with pytest.raises(NotationError, match=words):

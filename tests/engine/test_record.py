@@ -60,8 +60,12 @@ def test_same_seed_same_deal_different_seed_different_deal() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules(variant="perevodnoy", players=4), Rules.for_variant("circle", 3, jokers=2),
-     Rules(players=4, teams=True)],
+    [
+        Rules(),
+        Rules(variant="perevodnoy", players=4),
+        Rules.for_variant("circle", 3, jokers=2),
+        Rules(players=4, teams=True),
+    ],
     ids=lambda r: f"{r.variant}-{r.players}",
 )
 def test_record_replays_to_the_identical_state(rules: Rules) -> None:
@@ -88,8 +92,14 @@ def test_events_give_the_move_log() -> None:
     json.dumps([[e.to_dict() for e in step] for step in log])
 
 
-@pytest.mark.parametrize("rules", [Rules(variant="perevodnoy", players=3, transfer_by_trump_show=True),
-                                   Rules.for_variant("circle", 3, jokers=2)], ids=["perevodnoy", "circle"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(variant="perevodnoy", players=3, transfer_by_trump_show=True),
+        Rules.for_variant("circle", 3, jokers=2),
+    ],
+    ids=["perevodnoy", "circle"],
+)
 def test_the_move_log_reads_back_from_its_stored_form(rules: Rules) -> None:
     record, _ = _random_record(rules, "stored", 5)
     for step in record.events():
@@ -106,8 +116,7 @@ def test_state_json_round_trips_at_every_step() -> None:
 
 
 def test_a_record_of_a_scripted_deal_replays() -> None:
-    deal = Deal(hands=[["6S", "8C"], ["8S", "9S"]], trump="6D", stock=[], dealer=1,
-                first_attacker=0)
+    deal = Deal(hands=[["6S", "8C"], ["8S", "9S"]], trump="6D", stock=[], dealer=1, first_attacker=0)
     record = GameRecord(Rules(), "scripted", 1, deal=deal)
     state = record.start()
     for seat, text in [(0, "attack 6S"), (1, "cover 8S>6S"), (0, "pass")]:

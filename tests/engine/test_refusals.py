@@ -32,10 +32,13 @@ def test_an_illegal_action_renders_its_declared_template() -> None:
     assert IllegalAction("bot_illegal", "the bot chose badly").refusal is None
 
 
-@pytest.mark.parametrize(("cards", "sentence"), [
-    (1, "the next defender holds 1 card: too many attack cards for a transfer"),
-    (3, "the next defender holds 3 cards: too many attack cards for a transfer"),
-])
+@pytest.mark.parametrize(
+    ("cards", "sentence"),
+    [
+        (1, "the next defender holds 1 card: too many attack cards for a transfer"),
+        (3, "the next defender holds 3 cards: too many attack cards for a transfer"),
+    ],
+)
 def test_a_counted_refusal_has_a_singular_and_a_plural(cards: int, sentence: str) -> None:
     refusal = REFUSALS["transfer_limit"]
     assert refusal.count == "cards" and refusal.plural is not None
@@ -47,9 +50,17 @@ def test_makemessages_extracts_every_refusal() -> None:
     """Django's ``makemessages`` runs xgettext with ``--keyword=gettext_noop`` on top of the
     default keywords (``ngettext:1,2`` among them)."""
     catalogue = subprocess.run(
-        ["xgettext", "--language=Python", "--keyword=gettext_noop", "--from-code=UTF-8", "--output=-",
-         str(ENGINE / "refusals.py")],
-        check=True, capture_output=True, text=True,
+        [
+            "xgettext",
+            "--language=Python",
+            "--keyword=gettext_noop",
+            "--from-code=UTF-8",
+            "--output=-",
+            str(ENGINE / "refusals.py"),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     ids = set(re.findall(r'^msgid(?:_plural)? ((?:".*"\n)+)', catalogue, flags=re.M))
     texts = {"".join(re.findall(r'"(.*)"', block)) for block in ids}

@@ -31,20 +31,20 @@ S, C, D, H = 0, 1, 2, 3
 
 @pytest.mark.parametrize("text", ["2S", "6S", "10H", "JD", "QC", "KH", "AD", "RJ", "BJ"])
 def test_card_notation_round_trips(text: str) -> None:
-    """"A card is its rank and suit letter: 6S, 10H, JD, QC, KH, AD. The jokers are RJ and BJ"
+    """ "A card is its rank and suit letter: 6S, 10H, JD, QC, KH, AD. The jokers are RJ and BJ"
     [000, 001, 002, 004] (notation: choice)."""
     assert card_str(card_from_str(text)) == text
 
 
 def test_jokers_are_never_read_as_jacks() -> None:
-    """"The jokers are RJ (red) and BJ (black), so they can never be mistaken for jacks" [004]."""
+    """ "The jokers are RJ (red) and BJ (black), so they can never be mistaken for jacks" [004]."""
     assert card_from_str("RJ") == RED_JOKER and card_from_str("BJ") == BLACK_JOKER
     assert {card_from_str(f"J{s}") for s in "SCDH"}.isdisjoint({RED_JOKER, BLACK_JOKER})
     assert card_label(RED_JOKER) == "red joker" and card_label(card_from_str("JH")) == "J♥"
 
 
 def test_ranks_run_low_to_high_two_to_ace() -> None:
-    """"Ranks from low to high 2 3 4 5 6 7 8 9 10 J Q K A" [000, 002, 004]."""
+    """ "Ranks from low to high 2 3 4 5 6 7 8 9 10 J Q K A" [000, 002, 004]."""
     order = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
     for low, high in itertools.pairwise(order):
         assert beats(card_from_str(high), card_from_str(low), trump=H)
@@ -53,7 +53,7 @@ def test_ranks_run_low_to_high_two_to_ace() -> None:
 
 @pytest.mark.parametrize(("size", "low"), [(24, "9"), (36, "6"), (52, "2")])
 def test_deck_sizes_run_from_their_lowest_rank_to_ace(size: int, low: str) -> None:
-    """"36 cards (six to ace) ... 24 cards (nine to ace) and 52 cards (two to ace)" [000, 001,
+    """ "36 cards (six to ace) ... 24 cards (nine to ace) and 52 cards (two to ace)" [000, 001,
     002; 24 and 52 are table options]."""
     cards = deck_cards(size)
     assert len(cards) == size
@@ -62,7 +62,7 @@ def test_deck_sizes_run_from_their_lowest_rank_to_ace(size: int, low: str) -> No
 
 
 def test_circle_adds_two_jokers_one_red_one_black() -> None:
-    """"`circle` plays 52 cards ... with 0 or 2 jokers" [004]."""
+    """ "`circle` plays 52 cards ... with 0 or 2 jokers" [004]."""
     cards = deck_cards(52, jokers=2)
     assert len(cards) == 54 and {RED_JOKER, BLACK_JOKER} <= set(cards)
 
@@ -74,14 +74,12 @@ def test_defaults_of_podkidnoy() -> None:
     """Every option with its default (docs/rules.md, "Table options"; defaults: choice)."""
     r = Rules.for_variant("podkidnoy")
     assert (r.players, r.deck, r.teams, r.throw_in) == (2, 36, False, "all")
-    assert (r.first_bout_limit_5, r.draws, r.redeal, r.transfer_by_trump_show) == (
-        True, True, False, False)
-    assert (r.jokers, r.joker_beats, r.throw_in_after_joker, r.joker_last) == (
-        0, "any", True, "defence_only")
+    assert (r.first_bout_limit_5, r.draws, r.redeal, r.transfer_by_trump_show) == (True, True, False, False)
+    assert (r.jokers, r.joker_beats, r.throw_in_after_joker, r.joker_last) == (0, "any", True, "defence_only")
 
 
 def test_circle_plays_52_cards_without_the_first_bito_five() -> None:
-    """"`circle` plays 52 cards" and "the first-discard-5 rule does not apply" [004]."""
+    """ "`circle` plays 52 cards" and "the first-discard-5 rule does not apply" [004]."""
     r = Rules.for_variant("circle", players=4)
     assert r.deck == 52
     assert not r.first_five
@@ -99,9 +97,8 @@ def test_circle_plays_52_cards_without_the_first_bito_five() -> None:
         ({"variant": "circle", "deck": 52, "redeal": True}, "no redeal"),
     ],
 )
-def test_impossible_tables_are_refused_with_a_reason(options: dict[str, object],
-                                                     words: str) -> None:
-    """"A table that cannot be played is refused when it is created, with a message that says
+def test_impossible_tables_are_refused_with_a_reason(options: dict[str, object], words: str) -> None:
+    """ "A table that cannot be played is refused when it is created, with a message that says
     why": 7 players, teams without 4, 6 players on 24 cards, jokers outside circle (choice of
     wording; docs/rules.md §1)."""
     with pytest.raises(RulesError, match=words):
@@ -109,7 +106,7 @@ def test_impossible_tables_are_refused_with_a_reason(options: dict[str, object],
 
 
 def test_a_table_never_seats_more_players_than_the_deck_deals_six_to() -> None:
-    """"A table cannot have more players than the deck can deal six cards to" [000, 001:
+    """ "A table cannot have more players than the deck can deal six cards to" [000, 001:
     six cards each, two to six players]:
     4 players on 24 cards and 6 on 36 are fine."""
     Rules(players=4, deck=24)
@@ -120,7 +117,7 @@ def test_a_table_never_seats_more_players_than_the_deck_deals_six_to() -> None:
 
 @pytest.mark.parametrize("variant", ["podkidnoy", "perevodnoy", "circle"])
 def test_each_variant_offers_its_options_with_their_defaults(variant: str) -> None:
-    """"Every option of a table, with its default" (docs/rules.md, "Table options"): each
+    """ "Every option of a table, with its default" (docs/rules.md, "Table options"): each
     option a variant offers takes each of its choices at a table of that variant."""
     defaults = Rules.for_variant(variant, players=4)
     for option in Rules.options_for(variant):
@@ -134,7 +131,7 @@ def test_each_variant_offers_its_options_with_their_defaults(variant: str) -> No
 
 
 def test_only_circle_has_jokers_and_only_the_transfer_variants_show_a_trump() -> None:
-    """"`jokers`: `circle` only"; "`transfer_by_trump_show`: `perevodnoy` (and `circle` stage
+    """ "`jokers`: `circle` only"; "`transfer_by_trump_show`: `perevodnoy` (and `circle` stage
     2)"; `circle` always plays 52 cards, deals no hands of six to redeal and ignores
     `first_bout_limit_5`."""
     names = {v: {o.name for o in Rules.options_for(v)} for v in ("podkidnoy", "perevodnoy", "circle")}
@@ -148,7 +145,7 @@ def test_only_circle_has_jokers_and_only_the_transfer_variants_show_a_trump() ->
 
 
 def test_each_player_gets_six_and_the_next_card_is_trump_under_the_stock() -> None:
-    """"Each player gets 6 cards. The next card is turned face up: its suit is trump; it lies
+    """ "Each player gets 6 cards. The next card is turned face up: its suit is trump; it lies
     under the stock, visible to everybody, and is the last card drawn" [000, 001, 002]."""
     state = new_game(Rules(players=3), seed="deal-3")
     full = state.full_view()
@@ -161,7 +158,7 @@ def test_each_player_gets_six_and_the_next_card_is_trump_under_the_stock() -> No
 
 
 def test_the_same_seed_deals_the_same_cards() -> None:
-    """"The shuffle comes from a seed kept with the game ... so every game can be replayed
+    """ "The shuffle comes from a seed kept with the game ... so every game can be replayed
     exactly" (choice: the seeded shuffle of shuffle.py)."""
     one = new_game(Rules(players=4), seed="same").full_view()
     two = new_game(Rules(players=4), seed="same").full_view()
@@ -171,9 +168,13 @@ def test_the_same_seed_deals_the_same_cards() -> None:
 
 
 def test_the_turned_trump_is_the_last_card_drawn() -> None:
-    """"It lies under the stock ... and is the last card drawn" [000, 001, 002]."""
-    state = game([["6S", "9C", "10C", "JC", "QC", "KC"], ["7S", "8H", "9H", "10H", "JH", "QH"]],
-                 trump="9D", stock=("7C",), first_attacker=0)
+    """ "It lies under the stock ... and is the last card drawn" [000, 001, 002]."""
+    state = game(
+        [["6S", "9C", "10C", "JC", "QC", "KC"], ["7S", "8H", "9H", "10H", "JH", "QH"]],
+        trump="9D",
+        stock=("7C",),
+        first_attacker=0,
+    )
     events = play(state, "0: attack 6S", "1: cover 7S>6S")
     assert [e.kind for e in events][-3:] == ["bito", "draw", "draw"]
     full = state.full_view()
@@ -183,8 +184,9 @@ def test_the_turned_trump_is_the_last_card_drawn() -> None:
 
 @pytest.mark.parametrize(("players", "deck"), [(4, 24), (6, 36)])
 def test_a_whole_deck_deal_makes_the_last_card_dealt_trump_and_keeps_it_in_hand(
-        players: int, deck: int) -> None:
-    """"If the deal uses the whole deck (6 players × 6 = 36, or 4 players on 24 cards), the
+    players: int, deck: int
+) -> None:
+    """ "If the deal uses the whole deck (6 players × 6 = 36, or 4 players on 24 cards), the
     trump is the suit of the last card dealt, shown to all and kept in that player's hand"
     [001] (choice of how "random" is done). The deal goes round from the dealer's left, so the
     last card is the dealer's."""
@@ -198,11 +200,10 @@ def test_a_whole_deck_deal_makes_the_last_card_dealt_trump_and_keeps_it_in_hand(
 
 
 def test_the_dealer_comes_from_the_seed_when_not_given() -> None:
-    """"Dealer: chosen from the seed for a table's first game" (docs/rules.md §1, choice)."""
+    """ "Dealer: chosen from the seed for a table's first game" (docs/rules.md §1, choice)."""
     dealers = {new_game(Rules(players=4), seed=f"d{i}").dealer for i in range(40)}
     assert dealers <= {0, 1, 2, 3} and len(dealers) > 1
-    assert new_game(Rules(players=4), seed="d7").dealer == new_game(Rules(players=4),
-                                                                    seed="d7").dealer
+    assert new_game(Rules(players=4), seed="d7").dealer == new_game(Rules(players=4), seed="d7").dealer
 
 
 # ---------------------------------------------------------------- redeal
@@ -211,15 +212,14 @@ FIVE_HEARTS = [["6H", "7H", "9H", "JH", "AH", "6C"], ["6S", "7S", "8S", "9C", "1
 
 
 def test_five_of_a_suit_may_demand_a_redeal_and_shows_them() -> None:
-    """"A player dealt 5 or 6 cards of one suit may show them and demand a redeal before the
+    """ "A player dealt 5 or 6 cards of one suit may show them and demand a redeal before the
     first attack of the game is made. The shown cards are public. The whole deck is dealt
     again from the next seed ... the dealer stays" [001]."""
     state = game(FIVE_HEARTS, trump="8D", stock=("KS",), redeal=True, dealer=1)
     assert 0 in state.actors() and Action.parse("redeal") in state.legal_actions(0)
     events = play(state, "0: redeal")
     assert events[0].kind == "redeal" and events[0].seat == 0
-    assert sorted(card_str(c) for c in events[0].cards) == sorted(
-        ["6H", "7H", "9H", "JH", "AH"])
+    assert sorted(card_str(c) for c in events[0].cards) == sorted(["6H", "7H", "9H", "JH", "AH"])
     assert state.dealer == 1
     full = state.full_view()
     assert full.hand_counts == [6, 6] and full.stock_count == 24
@@ -227,7 +227,7 @@ def test_five_of_a_suit_may_demand_a_redeal_and_shows_them() -> None:
 
 
 def test_a_redeal_is_reproducible_from_the_seed() -> None:
-    """"Dealt again from the next seed of the game's seed sequence (so the replay stays
+    """ "Dealt again from the next seed of the game's seed sequence (so the replay stays
     exact)" [001] (choice of how)."""
     one = game(FIVE_HEARTS, trump="8D", stock=("KS",), redeal=True)
     two = game(FIVE_HEARTS, trump="8D", stock=("KS",), redeal=True)
@@ -237,7 +237,7 @@ def test_a_redeal_is_reproducible_from_the_seed() -> None:
 
 
 def test_no_redeal_for_the_attacker_without_five_cards_of_one_suit() -> None:
-    """"A player dealt 5 or 6 cards of one suit may ... demand a redeal" [001]: the attacker,
+    """ "A player dealt 5 or 6 cards of one suit may ... demand a redeal" [001]: the attacker,
     holding three spades, may not."""
     state = game(FIVE_HEARTS, trump="8D", stock=("KS",), redeal=True, first_attacker=1)
     assert Action.parse("redeal") not in state.legal_actions(1)
@@ -245,7 +245,7 @@ def test_no_redeal_for_the_attacker_without_five_cards_of_one_suit() -> None:
 
 
 def test_no_redeal_for_another_player_without_five_cards_of_one_suit() -> None:
-    """"A player dealt 5 or 6 cards of one suit may ... demand a redeal" [001]: the refusal
+    """ "A player dealt 5 or 6 cards of one suit may ... demand a redeal" [001]: the refusal
     says so, whoever asks."""
     state = game(FIVE_HEARTS, trump="8D", stock=("KS",), redeal=True, first_attacker=0)
     assert Action.parse("redeal") not in state.legal_actions(1)
@@ -253,7 +253,7 @@ def test_no_redeal_for_another_player_without_five_cards_of_one_suit() -> None:
 
 
 def test_no_redeal_once_the_first_attack_is_made() -> None:
-    """"... before the first attack of the game is made" [001: "during the first move"]."""
+    """ "... before the first attack of the game is made" [001: "during the first move"]."""
     state = game(FIVE_HEARTS, trump="8D", stock=("KS",), redeal=True, first_attacker=1)
     play(state, "1: attack 6S")
     assert "redeal" not in [a.kind for a in state.legal_actions(0)]
@@ -262,7 +262,7 @@ def test_no_redeal_once_the_first_attack_is_made() -> None:
 
 
 def test_no_redeal_when_the_option_is_off() -> None:
-    """"Redeal (option, default off)" [001]."""
+    """ "Redeal (option, default off)" [001]."""
     state = game(FIVE_HEARTS, trump="8D", stock=("KS",), first_attacker=1)
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalAction):
@@ -273,10 +273,11 @@ def test_no_redeal_when_the_option_is_off() -> None:
 
 
 def test_partners_never_throw_in_under_each_other() -> None:
-    """"2 vs 2, partners sit opposite ... Partners never attack each other and never throw in
+    """ "2 vs 2, partners sit opposite ... Partners never attack each other and never throw in
     under each other" [000]. Seats 0 & 2 play seats 1 & 3."""
-    state = game([["6S", "JC"], ["7S", "8S"], ["6H", "QC"], ["6C", "KC"]],
-                 trump_suit="D", teams=True, first_attacker=0)
+    state = game(
+        [["6S", "JC"], ["7S", "8S"], ["6H", "QC"], ["6C", "KC"]], trump_suit="D", teams=True, first_attacker=0
+    )
     play(state, "0: attack 6S")
     assert state.legal_actions(3) == []
     assert "partner" in refusal(state, "3: attack 6C")
@@ -284,23 +285,23 @@ def test_partners_never_throw_in_under_each_other() -> None:
 
 
 def test_the_defender_is_the_next_opponent_with_cards_never_a_partner() -> None:
-    """"The defender is always the next opponent clockwise who still has cards; a partner is
+    """ "The defender is always the next opponent clockwise who still has cards; a partner is
     skipped" [000]. Seat 1 goes out; seat 0 then attacks seat 3, not its partner 2."""
-    state = game([["6S", "JC"], ["7S"], ["8H", "10H"], ["QC", "KC"]],
-                 trump_suit="D", teams=True, first_attacker=0)
-    play(state, "0: attack 6S", "1: cover 7S>6S")      # bito: seat 1 is out
+    state = game(
+        [["6S", "JC"], ["7S"], ["8H", "10H"], ["QC", "KC"]], trump_suit="D", teams=True, first_attacker=0
+    )
+    play(state, "0: attack 6S", "1: cover 7S>6S")  # bito: seat 1 is out
     assert state.result() is None and state.view(0).out == [1]
     assert state.awaiting() == {2: "lead"} and state.defender == 3
-    play(state, "2: attack 8H", "3: take")             # after a take: the seat after 3 leads
+    play(state, "2: attack 8H", "3: take")  # after a take: the seat after 3 leads
     assert state.awaiting() == {0: "lead"}
     assert state.defender == 3
 
 
 def test_a_team_loses_when_both_opponents_are_out() -> None:
-    """"The game ends when both players of one team are out; the other team loses" (choice: "a
+    """ "The game ends when both players of one team are out; the other team loses" (choice: "a
     team loses when one of its players is the fool") [000]."""
-    state = game([["6S", "JC"], ["7S"], ["8H", "10C"], ["9H"]],
-                 trump_suit="D", teams=True, first_attacker=0)
+    state = game([["6S", "JC"], ["7S"], ["8H", "10C"], ["9H"]], trump_suit="D", teams=True, first_attacker=0)
     play(state, "0: attack 6S", "1: cover 7S>6S", "2: attack 8H", "3: cover 9H>8H")
     result = state.result()
     assert state.is_over and result is not None

@@ -14,18 +14,18 @@ from tests.engine.scripted import all_hands, game, play, refusal
 @pytest.mark.parametrize(
     ("cover", "attack", "result"),
     [
-        ("7S", "6S", True),     # a higher card of its suit
+        ("7S", "6S", True),  # a higher card of its suit
         ("AS", "KS", True),
-        ("6S", "7S", False),    # a lower card of its suit
-        ("AH", "6S", False),    # another suit, not trump
-        ("6D", "AS", True),     # any trump beats a non-trump
-        ("7D", "6D", True),     # a higher trump beats a trump
-        ("6D", "7D", False),    # a lower trump does not
-        ("AS", "6D", False),    # a non-trump never beats a trump
+        ("6S", "7S", False),  # a lower card of its suit
+        ("AH", "6S", False),  # another suit, not trump
+        ("6D", "AS", True),  # any trump beats a non-trump
+        ("7D", "6D", True),  # a higher trump beats a trump
+        ("6D", "7D", False),  # a lower trump does not
+        ("AS", "6D", False),  # a non-trump never beats a trump
     ],
 )
 def test_the_cover_relation(cover: str, attack: str, result: bool) -> None:
-    """"An attack card is beaten by a higher card of its suit, or by any trump if it is not a
+    """ "An attack card is beaten by a higher card of its suit, or by any trump if it is not a
     trump; a trump only by a higher trump" [000, 001, 002]. Trump ♦ here."""
     assert beats(card_from_str(cover), card_from_str(attack), trump=2) is result
 
@@ -35,12 +35,11 @@ DUEL = [["6S", "6C", "9S", "KD", "QH"], ["7S", "7C", "AS", "6D", "7D", "8H"]]
 
 def duel(**options: Any) -> GameState:
     """Seat 0 attacks seat 1, trump ♦, a stock that keeps everybody in the game."""
-    return game(DUEL, trump="8D", stock=("10S", "10C", "10H", "JS"), first_attacker=0,
-                **options)
+    return game(DUEL, trump="8D", stock=("10S", "10C", "10H", "JS"), first_attacker=0, **options)
 
 
 def test_a_card_that_does_not_beat_is_refused_with_the_reason() -> None:
-    """"A card that does not beat is refused: 7♠ does not beat 9♠" [000, 001, 002]."""
+    """ "A card that does not beat is refused: 7♠ does not beat 9♠" [000, 001, 002]."""
     state = duel()
     play(state, "0: attack 9S")
     assert refusal(state, "1: cover 7S>9S") == "7♠ does not beat 9♠"
@@ -48,7 +47,7 @@ def test_a_card_that_does_not_beat_is_refused_with_the_reason() -> None:
 
 
 def test_a_trump_is_beaten_only_by_a_higher_trump() -> None:
-    """"A trump only by a higher trump" [000, 001, 002]."""
+    """ "A trump only by a higher trump" [000, 001, 002]."""
     state = duel()
     play(state, "0: attack KD")
     assert refusal(state, "1: cover 7D>KD") == "7♦ does not beat K♦"
@@ -57,7 +56,7 @@ def test_a_trump_is_beaten_only_by_a_higher_trump() -> None:
 
 
 def test_any_trump_beats_a_card_of_another_suit() -> None:
-    """"Or by any trump if it is not a trump" [000, 001, 002]."""
+    """ "Or by any trump if it is not a trump" [000, 001, 002]."""
     state = duel()
     play(state, "0: attack 9S")
     play(state, "1: cover 6D>9S")
@@ -65,23 +64,25 @@ def test_any_trump_beats_a_card_of_another_suit() -> None:
 
 
 def test_the_defender_chooses_which_card_covers_which_in_any_order() -> None:
-    """"The defender chooses which card covers which, one at a time, in any order" [000]."""
+    """ "The defender chooses which card covers which, one at a time, in any order" [000]."""
     state = duel()
     events = play(state, "0: attack 6S 6C", "1: cover 7C>6C", "1: cover 7S>6S")
     covers = [(e.cards, e.target) for e in events if e.kind == "cover"]
-    assert covers == [((card_from_str("7C"),), card_from_str("6C")),
-                      ((card_from_str("7S"),), card_from_str("6S"))]
+    assert covers == [
+        ((card_from_str("7C"),), card_from_str("6C")),
+        ((card_from_str("7S"),), card_from_str("6S")),
+    ]
 
 
 def test_a_covered_card_cannot_be_covered_again() -> None:
-    """"The defender chooses which card covers which, one at a time" [000]: one cover each."""
+    """ "The defender chooses which card covers which, one at a time" [000]: one cover each."""
     state = duel()
     play(state, "0: attack 6S 6C", "1: cover 7S>6S")
     assert refusal(state, "1: cover AS>6S") == "6♠ is already covered"
 
 
 def test_a_cover_names_a_card_on_the_table() -> None:
-    """"A cover names which attack card it beats" (choice: the notation `cover 7S>6S`)."""
+    """ "A cover names which attack card it beats" (choice: the notation `cover 7S>6S`)."""
     state = duel()
     play(state, "0: attack 6S")
     assert refusal(state, "1: cover AS>9S") == "9♠ is not on the table"
@@ -95,7 +96,7 @@ def test_a_cover_must_come_from_the_defenders_hand() -> None:
 
 
 def test_the_defender_may_take_at_once() -> None:
-    """"The defender may take at any time instead of covering, even at once" [000]."""
+    """ "The defender may take at any time instead of covering, even at once" [000]."""
     state = duel()
     play(state, "0: attack 9S")
     assert Action.parse("take") in state.legal_actions(1)
@@ -104,8 +105,7 @@ def test_the_defender_may_take_at_once() -> None:
 
 
 def test_taking_takes_every_card_on_the_table_covered_ones_included() -> None:
-    """"Taking takes every card on the table, the covered ones and the covers included" [000].
-    """
+    """ "Taking takes every card on the table, the covered ones and the covers included" [000]."""
     state = duel()
     play(state, "0: attack 6S 6C", "1: cover 7S>6S", "1: take")
     hand = all_hands(state)[1]
@@ -113,7 +113,7 @@ def test_taking_takes_every_card_on_the_table_covered_ones_included() -> None:
 
 
 def test_after_a_take_the_attackers_may_still_throw_in_and_the_defender_takes_those_too() -> None:
-    """"The attackers may then still throw in, within the limit, and the defender takes those
+    """ "The attackers may then still throw in, within the limit, and the defender takes those
     too" [000]."""
     state = duel()
     play(state, "0: attack 6S", "1: take")
@@ -124,7 +124,7 @@ def test_after_a_take_the_attackers_may_still_throw_in_and_the_defender_takes_th
 
 
 def test_after_declaring_a_take_the_defender_covers_nothing_more() -> None:
-    """"After declaring a take the defender covers nothing more" [000: "he must take them"]."""
+    """ "After declaring a take the defender covers nothing more" [000: "he must take them"]."""
     state = game([*DUEL, ["6H", "KS"]], trump="8D", stock=("10S", "10C"), first_attacker=0)
     play(state, "0: attack 6S", "1: take")
     assert state.legal_actions(1) == []
@@ -135,7 +135,7 @@ def test_after_declaring_a_take_the_defender_covers_nothing_more() -> None:
 
 
 def test_after_a_take_the_passes_end_the_throwing_in_and_the_defender_picks_up() -> None:
-    """"After a take, the same passes end the throwing-in and the defender picks everything
+    """ "After a take, the same passes end the throwing-in and the defender picks everything
     up" [000, 001]."""
     state = duel()
     play(state, "0: attack 6S", "1: take")
@@ -144,7 +144,7 @@ def test_after_a_take_the_passes_end_the_throwing_in_and_the_defender_picks_up()
 
 
 def test_once_everything_is_covered_the_throwers_decide_and_the_defender_may_not_take() -> None:
-    """"The defender may take only while some attack card is uncovered; once everything is
+    """ "The defender may take only while some attack card is uncovered; once everything is
     covered the throwers decide (throw in or pass)" (choice: a defender who has beaten every
     card has defended)."""
     state = duel()
@@ -155,7 +155,7 @@ def test_once_everything_is_covered_the_throwers_decide_and_the_defender_may_not
 
 
 def test_bito_sends_the_table_face_down_to_the_discard_pile() -> None:
-    """"The table goes to the discard pile face down and is out of the game for good" [000,
+    """ "The table goes to the discard pile face down and is out of the game for good" [000,
     001]."""
     state = duel()
     events = play(state, "0: attack 9S", "1: cover AS>9S")

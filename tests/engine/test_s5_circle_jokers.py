@@ -16,14 +16,14 @@ def joker_table(hands: list[list[str]], first: int | None = 0, **options: object
 
 
 def test_a_joker_never_leads() -> None:
-    """"A joker never leads ... It only covers" [004: "you may not lead with a joker"]."""
+    """ "A joker never leads ... It only covers" [004: "you may not lead with a joker"]."""
     state = joker_table([["RJ", "6S"], ["7S", "8S"]])
     assert [str(a) for a in state.legal_actions(0)] == ["attack 6S"]
     assert refusal(state, "0: attack RJ") == "a joker never leads: it only covers"
 
 
 def test_a_joker_is_never_thrown_in() -> None:
-    """"A joker ... is never thrown in or used to transfer: it has no rank" [004] (choice: a
+    """ "A joker ... is never thrown in or used to transfer: it has no rank" [004] (choice: a
     throw-in matches a rank on the table)."""
     state = joker_table([["6S", "7C", "BJ"], ["7S", "8S", "9S"], ["QC", "KC"]])
     play(state, "0: attack 6S", "1: cover 7S>6S")
@@ -33,7 +33,7 @@ def test_a_joker_is_never_thrown_in() -> None:
 
 
 def test_a_joker_is_never_used_to_transfer() -> None:
-    """"A joker ... is never ... used to transfer" [004] (choice: it has no rank)."""
+    """ "A joker ... is never ... used to transfer" [004] (choice: it has no rank)."""
     state = joker_table([["6S", "9C"], ["RJ", "8S"], ["7S", "8H", "9H"]])
     play(state, "0: attack 6S")
     assert [a.kind for a in state.legal_actions(1)].count("transfer") == 0
@@ -42,7 +42,7 @@ def test_a_joker_is_never_used_to_transfer() -> None:
 
 
 def test_by_default_a_joker_beats_any_card_even_the_trump_ace() -> None:
-    """"joker_beats: any card, trumps included (default)" [004: "which joker beats what is up
+    """ "joker_beats: any card, trumps included (default)" [004: "which joker beats what is up
     to you"]."""
     state = joker_table([["AD", "9C"], ["BJ", "8S"]])
     play(state, "0: attack AD")
@@ -52,7 +52,7 @@ def test_by_default_a_joker_beats_any_card_even_the_trump_ace() -> None:
 
 
 def test_a_colour_joker_beats_only_cards_of_its_colour() -> None:
-    """"joker_beats: ... or only cards of its colour (red joker: ♦ ♥; black joker: ♠ ♣)"
+    """ "joker_beats: ... or only cards of its colour (red joker: ♦ ♥; black joker: ♠ ♣)"
     [004, choice of the table]."""
     state = joker_table([["6S", "6H", "9C"], ["RJ", "8C", "10C"]], joker_beats="colour")
     play(state, "0: attack 6S")
@@ -67,7 +67,7 @@ AFTER_JOKER = [["6S", "9C"], ["RJ", "8C", "10C"], ["6H", "QC"]]
 
 
 def test_by_default_throw_ins_go_on_after_a_joker_covered() -> None:
-    """"throw_in_after_joker: whether throw-ins may go on once a joker has covered in this bout
+    """ "throw_in_after_joker: whether throw-ins may go on once a joker has covered in this bout
     (default yes)" [004, choice of the table]."""
     state = joker_table(AFTER_JOKER)
     play(state, "0: attack 6S", "1: cover RJ>6S")
@@ -75,7 +75,7 @@ def test_by_default_throw_ins_go_on_after_a_joker_covered() -> None:
 
 
 def test_without_throw_ins_after_a_joker_the_bout_is_bito_at_once() -> None:
-    """"throw_in_after_joker ... off": once a joker has covered, nothing more is thrown in
+    """ "throw_in_after_joker ... off": once a joker has covered, nothing more is thrown in
     [004, choice of the table]."""
     state = joker_table(AFTER_JOKER, throw_in_after_joker=False)
     events = play(state, "0: attack 6S", "1: cover RJ>6S")
@@ -87,7 +87,7 @@ JOKER_ONLY = [["6S", "9C", "10C"], ["7S", "RJ"], ["8H", "JH"]]
 
 
 def test_defence_only_a_player_holding_only_jokers_skips_the_attack() -> None:
-    """"joker_last: defence_only (default): a player holding only jokers skips their attack;
+    """ "joker_last: defence_only (default): a player holding only jokers skips their attack;
     the turn goes on clockwise and they wait to be attacked" [004, second way]."""
     state = joker_table(JOKER_ONLY)
     events = play(state, "0: attack 6S", "1: cover 7S>6S")
@@ -97,7 +97,7 @@ def test_defence_only_a_player_holding_only_jokers_skips_the_attack() -> None:
 
 
 def test_pass_on_a_player_holding_only_jokers_must_lead_one_and_the_next_just_takes_it() -> None:
-    """"joker_last: pass_on: a player whose only cards are jokers must lead one; the next
+    """ "joker_last: pass_on: a player whose only cards are jokers must lead one; the next
     player simply takes it and the turn goes to the player after them" [004, first way]."""
     state = joker_table(JOKER_ONLY, joker_last="pass_on")
     play(state, "0: attack 6S", "1: cover 7S>6S")
@@ -110,7 +110,7 @@ def test_pass_on_a_player_holding_only_jokers_must_lead_one_and_the_next_just_ta
 
 
 def test_when_everybody_left_holds_only_jokers_the_game_is_a_draw() -> None:
-    """"If two or more players still hold cards and all of them hold only jokers, the game ends
+    """ "If two or more players still hold cards and all of them hold only jokers, the game ends
     in a draw between them" (choice: nobody can ever attack again)."""
     state = joker_table([["6S"], ["7S", "RJ"], ["BJ"]])
     play(state, "0: attack 6S", "1: cover 7S>6S")

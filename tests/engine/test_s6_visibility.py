@@ -61,7 +61,7 @@ def mid_game() -> GameState:
 
 
 def test_a_player_sees_their_own_hand_and_only_counts_of_the_others() -> None:
-    """"Only the owner sees their hand" and "everybody sees ... each player's hand size"
+    """ "Only the owner sees their hand" and "everybody sees ... each player's hand size"
     (choice: a hand is held, not shown [000, 001])."""
     state = mid_game()
     full = state.full_view()
@@ -73,17 +73,17 @@ def test_a_player_sees_their_own_hand_and_only_counts_of_the_others() -> None:
 
 
 def test_no_view_shows_a_card_its_seat_may_not_see() -> None:
-    """"Nobody sees the stock's order or the faces in the discard pile"; "only the owner sees
+    """ "Nobody sees the stock's order or the faces in the discard pile"; "only the owner sees
     their hand" [000: stock and discard lie face down]."""
     state = mid_game()
     for seat in (0, 1, 2, None):
         view = state.view(seat) if seat is not None else state.spectator_view()
         assert not visible_cards(view) & hidden_from(state, seat)
-    assert visible_cards(state.full_view()) >= hidden_from(state, 0)   # the check can see
+    assert visible_cards(state.full_view()) >= hidden_from(state, 0)  # the check can see
 
 
 def test_the_stock_order_and_the_discard_faces_stay_hidden_but_their_counts_show() -> None:
-    """"Everybody sees: the trump card, the stock count, the discard count" and "nobody sees the
+    """ "Everybody sees: the trump card, the stock count, the discard count" and "nobody sees the
     stock's order or the faces in the discard pile" [000, 001]."""
     state = mid_game()
     for view in (state.view(0), state.spectator_view()):
@@ -93,7 +93,7 @@ def test_the_stock_order_and_the_discard_faces_stay_hidden_but_their_counts_show
 
 
 def test_a_spectator_sees_the_table_and_no_hand() -> None:
-    """"A spectator sees what every player sees and no hand" (choice)."""
+    """ "A spectator sees what every player sees and no hand" (choice)."""
     state = game(THREE, trump="8D", stock=STOCK, first_attacker=0)
     play(state, "0: attack 6S")
     view = state.spectator_view()
@@ -103,7 +103,7 @@ def test_a_spectator_sees_the_table_and_no_hand() -> None:
 
 
 def test_every_player_sees_whose_turn_it_is_and_what_is_awaited() -> None:
-    """"Everybody sees ... whose turn it is and what is awaited of whom" (choice)."""
+    """ "Everybody sees ... whose turn it is and what is awaited of whom" (choice)."""
     state = game(THREE, trump="8D", stock=STOCK, first_attacker=0)
     play(state, "0: attack 6S", "1: cover 7S>6S")
     for seat in (0, 1, 2):
@@ -113,7 +113,7 @@ def test_every_player_sees_whose_turn_it_is_and_what_is_awaited() -> None:
 
 
 def test_draws_are_told_as_counts_never_as_cards() -> None:
-    """"Draws are announced as counts, never as cards" [000, 002: the stock lies face down]."""
+    """ "Draws are announced as counts, never as cards" [000, 002: the stock lies face down]."""
     state = game(THREE, trump="8D", stock=STOCK, first_attacker=0)
     events = play(state, "0: attack 6S", "1: cover 7S>6S", "2: pass")
     drawn = [e for e in events if e.kind == "draw"]
@@ -122,7 +122,7 @@ def test_draws_are_told_as_counts_never_as_cards() -> None:
 
 
 def test_every_action_is_told_with_its_cards() -> None:
-    """"Everybody sees ... every action taken (who played which card)" [000: cards are laid
+    """ "Everybody sees ... every action taken (who played which card)" [000: cards are laid
     face up on the table]."""
     state = game(THREE, trump="8D", stock=STOCK, first_attacker=0)
     events = play(state, "0: attack 6S", "1: cover 7S>6S")
@@ -131,7 +131,7 @@ def test_every_action_is_told_with_its_cards() -> None:
 
 
 def test_the_finishing_order_is_public() -> None:
-    """"Everybody sees ... the finishing order" (choice)."""
+    """ "Everybody sees ... the finishing order" (choice)."""
     state = game([["6S", "AC"], ["7S"], ["9H", "10H"]], trump_suit="D", first_attacker=0)
     play(state, "0: attack 6S", "1: cover 7S>6S")
     for view in (state.view(0), state.view(2), state.spectator_view()):
@@ -139,7 +139,7 @@ def test_the_finishing_order_is_public() -> None:
 
 
 def test_after_the_game_the_full_view_shows_everything() -> None:
-    """"After the game the replay shows everything" (choice)."""
+    """ "After the game the replay shows everything" (choice)."""
     state = game([["6S"], ["7S", "8S"]], trump_suit="D", first_attacker=0)
     play(state, "0: attack 6S", "1: cover 7S>6S")
     assert state.is_over
@@ -149,11 +149,18 @@ def test_after_the_game_the_full_view_shows_everything() -> None:
 
 
 def test_the_circle_and_the_drawn_card_are_public_in_stage_1() -> None:
-    """"Everybody sees ... the circle of stage 1 (face up)" [004: the cards lie face up]."""
+    """ "Everybody sees ... the circle of stage 1 (face up)" [004: the cards lie face up]."""
     rules = Rules.for_variant("circle", players=3)
-    state = new_game(rules, seed="s", deal=Deal(
-        circle=["7H", "8H", "2S", "3S", "4C", "5C", "6S", "9C"], center="2D",
-        stock=["9H", "4S", "6C"], dealer=0))
+    state = new_game(
+        rules,
+        seed="s",
+        deal=Deal(
+            circle=["7H", "8H", "2S", "3S", "4C", "5C", "6S", "9C"],
+            center="2D",
+            stock=["9H", "4S", "6C"],
+            dealer=0,
+        ),
+    )
     for view in (state.view(0), state.view(2), state.spectator_view()):
         assert view.circle == ["7H", "8H", "2S", "3S", "4C", "5C", "6S", "9C"]
         assert view.drawn == "9H" and view.trump_card == "2D"
@@ -162,7 +169,7 @@ def test_the_circle_and_the_drawn_card_are_public_in_stage_1() -> None:
 
 @pytest.mark.parametrize("variant", ["podkidnoy", "perevodnoy", "circle"])
 def test_no_view_ever_leaks_a_card_in_a_whole_game(variant: str) -> None:
-    """"Only the owner sees their hand. Nobody sees the stock's order or the discard pile's
+    """ "Only the owner sees their hand. Nobody sees the stock's order or the discard pile's
     faces" [000, 002: face down] (choice for the hands): checked at every step of a whole
     3-player game played by a fixed random sequence of legal actions."""
     rules = Rules.for_variant(variant, players=3)

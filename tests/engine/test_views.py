@@ -33,34 +33,61 @@ def test_public_facts_are_seen_by_all() -> None:
 
 
 def test_view_lists_the_viewers_legal_actions_only() -> None:
-    s = new_game(Rules(), seed="legal", deal=Deal(
-        hands=[["6S", "7S", "8S", "9S", "10S", "JS"], ["6H", "7H", "8H", "9H", "10H", "JH"]],
-        trump="6D", stock=[], dealer=1, first_attacker=0))
+    s = new_game(
+        Rules(),
+        seed="legal",
+        deal=Deal(
+            hands=[["6S", "7S", "8S", "9S", "10S", "JS"], ["6H", "7H", "8H", "9H", "10H", "JH"]],
+            trump="6D",
+            stock=[],
+            dealer=1,
+            first_attacker=0,
+        ),
+    )
     assert "attack 6S" in s.view(0).legal and s.view(1).legal == []
     s.apply(0, Action.parse("attack 6S"))
     assert s.view(1).legal == ["take"]
 
 
 def test_view_marks_the_cards_a_legal_action_uses() -> None:
-    s = new_game(Rules(), seed="legal", deal=Deal(
-        hands=[["6S", "6C", "9S"], ["7S", "7H", "AD"]], trump="6D", stock=["KC"],
-        dealer=1, first_attacker=0))
+    s = new_game(
+        Rules(),
+        seed="legal",
+        deal=Deal(
+            hands=[["6S", "6C", "9S"], ["7S", "7H", "AD"]],
+            trump="6D",
+            stock=["KC"],
+            dealer=1,
+            first_attacker=0,
+        ),
+    )
     s.apply(0, Action.parse("attack 6S"))
     v = s.view(1)
     assert v.legal_complete and v.legal == [str(a) for a in s.legal_actions(1)]
-    assert v.legal_cards == ["7S", "AD"]          # 7♥ covers nothing, hand order kept
+    assert v.legal_cards == ["7S", "AD"]  # 7♥ covers nothing, hand order kept
     assert s.view(0).legal_cards == ["6C"] and s.spectator_view().legal_cards == []
 
 
 def test_the_legal_moves_come_structured() -> None:
     """``View.moves``: each legal action with its kind, cards, target and notation, so no page
     parses the notation back."""
-    s = new_game(Rules(), seed="legal", deal=Deal(
-        hands=[["6S", "6C", "9S"], ["7S", "7H", "AD"]], trump="6D", stock=["KC"],
-        dealer=1, first_attacker=0))
+    s = new_game(
+        Rules(),
+        seed="legal",
+        deal=Deal(
+            hands=[["6S", "6C", "9S"], ["7S", "7H", "AD"]],
+            trump="6D",
+            stock=["KC"],
+            dealer=1,
+            first_attacker=0,
+        ),
+    )
     assert [(m.kind, m.cards, m.target) for m in s.view(0).moves] == [
-        ("attack", ("6S",), None), ("attack", ("6C",), None), ("attack", ("6S", "6C"), None),
-        ("attack", ("9S",), None)]
+        ("attack", ("6S",), None),
+        ("attack", ("6C",), None),
+        ("attack", ("6S", "6C"), None),
+        ("attack", ("9S",), None),
+    ]
     s.apply(0, Action.parse("attack 6S"))
     moves = s.view(1).moves
     assert [m.notation for m in moves] == s.view(1).legal == ["cover 7S>6S", "cover AD>6S", "take"]
@@ -74,8 +101,11 @@ def test_a_huge_legal_list_is_cut_to_the_actions_of_one_card() -> None:
     ``legal_actions``, the view keeps the single cards and says it is incomplete."""
     leader = ["3S", "3C", "4S", "4C", "5S", "5C", "6S", "6C", "7S", "7C", "8S", "8C", "9H"]
     other = ["10S", "10C", "JS", "JC", "QS", "QC", "KS", "KC", "AS", "AC", "10H", "JH"]
-    s = new_game(Rules.for_variant("circle", 2), seed="big", deal=Deal(
-        hands=[leader, other], trump_suit="D", stage=2, first_attacker=0))
+    s = new_game(
+        Rules.for_variant("circle", 2),
+        seed="big",
+        deal=Deal(hands=[leader, other], trump_suit="D", stage=2, first_attacker=0),
+    )
     full = s.legal_actions(0)
     assert len(full) > LEGAL_LIST_MAX and Action.parse("attack 3S 3C 4S 4C 9H") in full
     v = s.view(0)

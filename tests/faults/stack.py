@@ -48,8 +48,13 @@ class Stack:
     def rearm(self) -> None:
         """``manage.py rearm_deadlines`` in the stack: the deal's deadline and bot turns."""
         done = subprocess.run(
-            [sys.executable, "manage.py", "rearm_deadlines"], cwd=ROOT, env=self.env,
-            capture_output=True, text=True, timeout=60, check=False,
+            [sys.executable, "manage.py", "rearm_deadlines"],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
         assert done.returncode == 0, done.stderr
 
@@ -72,8 +77,16 @@ class Stack:
         self.ports[name] = port
         process = self._start(
             name,
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "durak_site.asgi:application"],
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "durak_site.asgi:application",
+            ],
         )
         wait_for_port(port, process, self.log(name))
         return port
@@ -82,9 +95,22 @@ class Stack:
         """Start a Celery worker called ``name`` (one pool process, INFO log to see its tasks)."""
         process = self._start(
             name,
-            [sys.executable, "-m", "celery", "-A", "durak_site", "worker", "--concurrency", "1",
-             "--loglevel", "INFO", "--without-mingle", "--without-gossip",
-             "--hostname", f"{name}-{os.getpid()}@%h"],
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "durak_site",
+                "worker",
+                "--concurrency",
+                "1",
+                "--loglevel",
+                "INFO",
+                "--without-mingle",
+                "--without-gossip",
+                "--hostname",
+                f"{name}-{os.getpid()}@%h",
+            ],
         )
         deadline = time.monotonic() + 60
         while not _children(process.pid):  # the pool forks once the worker is set up
@@ -98,8 +124,18 @@ class Stack:
         schedule = self.folder / "beat-schedule"
         self._start(
             name,
-            [sys.executable, "-m", "celery", "-A", "durak_site", "beat", "--loglevel", "INFO",
-             "--schedule", str(schedule)],
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "durak_site",
+                "beat",
+                "--loglevel",
+                "INFO",
+                "--schedule",
+                str(schedule),
+            ],
         )
 
     def kill(self, name: str) -> None:
@@ -170,9 +206,21 @@ class RedisServer:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         wait_for_port(self.port, self.process, timeout=20)
 

@@ -53,9 +53,7 @@ def fingerprint(match_id: int) -> tuple[Any, ...]:
     return (match.version, match.status, json.dumps(match.snapshot, sort_keys=True), moves)
 
 
-async def connect(
-    match_id: int, user: User | AnonymousUser, *, router: Any = None
-) -> WebsocketCommunicator:
+async def connect(match_id: int, user: User | AnonymousUser, *, router: Any = None) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(router or URLRouter(websocket_urlpatterns), f"/ws/match/{match_id}/")
     communicator.scope["user"] = user
     connected, _code = await communicator.connect(timeout=TIMEOUT)

@@ -82,18 +82,25 @@ def matrix() -> Matrix:
     olga, alice, bob = _user("olga"), _user("alice"), _user("bob")
     carol, sam, stella = _user("carol"), _user("sam"), _user("stella", is_staff=True)
     users: dict[str, User | None] = {
-        "anonymous": None, "stranger": sam, "player": alice, "spectator": carol,
-        "organiser": olga, "staff": stella,
+        "anonymous": None,
+        "stranger": sam,
+        "player": alice,
+        "spectator": carol,
+        "organiser": olga,
+        "staff": stella,
     }
     tournament_id = None
     try:
         from tournaments import services as tournaments
 
         tournament = tournaments.tournament_create(
-            organiser=olga, settings={
-                "name": "Matrix cup", "rules": Rules().to_dict(), "format": "swiss",
+            organiser=olga,
+            settings={
+                "name": "Matrix cup",
+                "rules": Rules().to_dict(),
+                "format": "swiss",
                 "starts_at": timezone.now() + timedelta(days=1),
-            }
+            },
         )
         tournament_id = tournament.pk
     except Exception:
@@ -105,8 +112,14 @@ def matrix() -> Matrix:
 
 # --- pages -----------------------------------------------------------------------------------
 
-PRIVATE_PAGE = {"anonymous": False, "stranger": False, "player": True, "spectator": False,
-                "organiser": True, "staff": False}
+PRIVATE_PAGE = {
+    "anonymous": False,
+    "stranger": False,
+    "player": True,
+    "spectator": False,
+    "organiser": True,
+    "staff": False,
+}
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -269,15 +282,27 @@ def _fill(route: str, matrix: Matrix) -> str | None:
 @pytest.mark.parametrize("role", ROLES)
 def test_no_route_answers_any_role_with_a_500(matrix: Matrix, role: str) -> None:
     client = matrix.client(role)
-    garbage = {"position": "²", "level": "\x00", "action": "x" * 5000, "version": "1e9",
-               "variant": ["a", "b"], "players": "-1", "page": "999999999999", "score": "nan"}
+    garbage = {
+        "position": "²",
+        "level": "\x00",
+        "action": "x" * 5000,
+        "version": "1e9",
+        "variant": ["a", "b"],
+        "players": "-1",
+        "page": "999999999999",
+        "score": "nan",
+    }
     failures = []
     for route, _pattern in _patterns(get_resolver()):
         path = _fill(route, matrix)
         if path is None or "logout" in path or "delete" in path:
             continue
-        for method, data in (("get", {}), ("get", {"page": "x", "invite": "'"}), ("post", {}),
-                             ("post", garbage)):
+        for method, data in (
+            ("get", {}),
+            ("get", {"page": "x", "invite": "'"}),
+            ("post", {}),
+            ("post", garbage),
+        ):
             response = getattr(client, method)(path, data)
             if response.status_code >= 500:
                 failures.append(f"{method.upper()} {path} {data and 'garbage'} -> {response.status_code}")

@@ -192,8 +192,9 @@ def step(match: Match, rng: random.Random) -> bool:
         services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
     else:
         action = str(rng.choice(state.legal_actions(seat)))
-        services.action_apply(match_id=match.pk, user=player.user, action_text=action,
-                              expected_version=match.version)
+        services.action_apply(
+            match_id=match.pk, user=player.user, action_text=action, expected_version=match.version
+        )
     return True
 
 

@@ -72,8 +72,19 @@ def test_percentiles_use_the_nearest_rank() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_small_run_on_postgres_and_redis_has_no_error(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_loadtest(
-        capsys, "--tables", "4", "--duration", "8", "--echo-duration", "2", "--think", "0.2",
-        "--daphnes", "2", "--workers", "1",
+        capsys,
+        "--tables",
+        "4",
+        "--duration",
+        "8",
+        "--echo-duration",
+        "2",
+        "--think",
+        "0.2",
+        "--daphnes",
+        "2",
+        "--workers",
+        "1",
     )
     assert_clean(report, 4)
 

@@ -15,8 +15,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVICE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ENV", "DJANGO_DEBUG",
-                     "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "EMAIL_HOST", "SQLITE_PATH")
+SERVICE_VARIABLES = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "CELERY_BROKER_URL",
+    "DJANGO_ENV",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "EMAIL_HOST",
+    "SQLITE_PATH",
+)
 
 
 def clean_env(**overrides: str) -> dict[str, str]:
@@ -25,11 +34,7 @@ def clean_env(**overrides: str) -> dict[str, str]:
     pytest's own variables go too: under them the settings move Redis to a per-run database
     (``durak_site.env.redis_url_for_tests``), and a child process is the site, not the test run.
     """
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in SERVICE_VARIABLES and not k.startswith("PYTEST_")
-    }
+    env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES and not k.startswith("PYTEST_")}
     env["DJANGO_SETTINGS_MODULE"] = "durak_site.settings"
     env.update(overrides)
     return env
@@ -38,15 +43,25 @@ def clean_env(**overrides: str) -> dict[str, str]:
 def run_python(code: str, env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """Run ``code`` with this interpreter from the project root."""
     return subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-        timeout=timeout, check=False,
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
 
 
 def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
-        timeout=timeout, check=False,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
 
 

@@ -49,6 +49,7 @@ async def until_receiving(layer: Any, channel: str) -> None:
 async def next_message(layer: Any, channel: str, timeout: float = 5) -> dict[str, Any] | None:
     """The next message on ``channel`` other than a probe, or ``None`` if none came within
     ``timeout`` (which ends the channel)."""
+
     async def first() -> dict[str, Any]:
         while True:
             message: dict[str, Any] = await layer.receive(channel)

@@ -186,7 +186,11 @@ def daphne_behind_one_proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterato
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "manage.py", "serve", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
     )
     wait_for_port(port, process)
     yield port

@@ -22,7 +22,11 @@ def start_server(env: dict[str, str]) -> tuple[subprocess.Popen[str], int]:
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "manage.py", "serve", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     wait_for_port(port, process)
     return process, port

@@ -67,9 +67,7 @@ def test_enqueue_on_commit_waits_for_the_commit() -> None:
     with transaction.atomic():
         enqueue_on_commit(task, 42, countdown=1.5, reason="deadline")
         task.apply_async.assert_not_called()
-    task.apply_async.assert_called_once_with(
-        args=(42,), kwargs={"reason": "deadline"}, countdown=1.5
-    )
+    task.apply_async.assert_called_once_with(args=(42,), kwargs={"reason": "deadline"}, countdown=1.5)
 
 
 @pytest.mark.django_db(transaction=True)

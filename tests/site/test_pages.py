@@ -24,9 +24,7 @@ def test_home_says_what_the_site_is(client: Client) -> None:
 @pytest.mark.parametrize("logged_in", [False, True])
 def test_every_link_on_the_home_page_works(client: Client, logged_in: bool) -> None:
     if logged_in:
-        client.force_login(
-            User.objects.create_user(username="s", display_name="Staff", is_staff=True)
-        )
+        client.force_login(User.objects.create_user(username="s", display_name="Staff", is_staff=True))
     links = internal_links(client.get(reverse("home")).content.decode())
     assert {"/play/", "/tournaments/", "/leaderboard/", "/history/"} <= links
     for link in links:

@@ -153,8 +153,14 @@ async def test_parallel_test_processes_never_share_a_group(worker: str) -> None:
         await join(layer, "isolation-probe", channel)
         env = {**os.environ, "PYTEST_XDIST_WORKER": other, "DJANGO_SETTINGS_MODULE": "durak_site.settings"}
         sender = await asyncio.to_thread(
-            subprocess.run, [sys.executable, "-c", SENDER, prefix], cwd=ROOT, env=env,
-            capture_output=True, text=True, timeout=60, check=False,
+            subprocess.run,
+            [sys.executable, "-c", SENDER, prefix],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
         assert sender.returncode == 0, sender.stderr
         their_prefix = json.loads(sender.stdout.strip().splitlines()[-1])

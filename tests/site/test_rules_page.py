@@ -41,8 +41,15 @@ def test_both_texts_have_the_same_sections_and_anchors() -> None:
     english, russian = rules_page("en"), rules_page("ru")
     assert english.anchors == russian.anchors
     assert [s.anchor for s in english.sections] == [s.anchor for s in russian.sections]
-    assert {"table-options", "cards", "who-attacks", "bout", "transfer", "circle",
-            "turns-and-timeouts"} <= english.anchors
+    assert {
+        "table-options",
+        "cards",
+        "who-attacks",
+        "bout",
+        "transfer",
+        "circle",
+        "turns-and-timeouts",
+    } <= english.anchors
     for section in english.sections:
         assert f'href="#{section.anchor}"' in page("en")
 

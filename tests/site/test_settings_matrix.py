@@ -108,8 +108,11 @@ def test_services_mode_uses_postgres_and_redis() -> None:
 
 @pytest.mark.parametrize(
     ("url", "prefix"),
-    [("redis://r.example:6379/3", "durak.3."), ("redis://r.example:6379/?db=4", "durak.4."),
-     ("redis://r.example:6379", "durak.0.")],
+    [
+        ("redis://r.example:6379/3", "durak.3."),
+        ("redis://r.example:6379/?db=4", "durak.4."),
+        ("redis://r.example:6379", "durak.0."),
+    ],
 )
 def test_the_pubsub_prefix_follows_the_redis_database(url: str, prefix: str) -> None:
     """Pub/sub ignores database numbers: two sites on databases 3 and 4 of one Redis must not hear
@@ -150,8 +153,9 @@ def test_json_log_lines_carry_extra_fields() -> None:
 
     from durak_site.logging import JsonFormatter
 
-    record = logging.makeLogRecord({"msg": "match %s", "args": (7,), "levelname": "INFO",
-                                     "name": "games", "match_id": 7})
+    record = logging.makeLogRecord(
+        {"msg": "match %s", "args": (7,), "levelname": "INFO", "name": "games", "match_id": 7}
+    )
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "match 7"
     assert line["match_id"] == 7

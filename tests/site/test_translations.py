@@ -53,10 +53,7 @@ def read_po(path: Path) -> list[Entry]:
 
 
 def test_no_untranslated_or_fuzzy_entries() -> None:
-    problems = [
-        entry.key for entry in read_po(CATALOGUE)
-        if entry.fuzzy or not all(entry.translations)
-    ]
+    problems = [entry.key for entry in read_po(CATALOGUE) if entry.fuzzy or not all(entry.translations)]
     assert not problems, problems
 
 

@@ -105,9 +105,11 @@ def test_two_arenas_of_bots_are_played_out_by_celery(celery_worker_thread: None)
         )
         assert matches and all(m.status == Match.Status.FINISHED for m in matches)
         assert not arena.pairings.filter(status=Pairing.Status.PLAYING).exists()
-        assert not Table.objects.filter(tournament_pairing__tournament=arena).exclude(
-            status=Table.Status.CLOSED
-        ).exists(), "every finished arena table was left and closed"
+        assert (
+            not Table.objects.filter(tournament_pairing__tournament=arena)
+            .exclude(status=Table.Status.CLOSED)
+            .exists()
+        ), "every finished arena table was left and closed"
         # Nobody was ever in two games at once.
         spans: dict[int, list[tuple[float, float]]] = {}
         for match in matches:

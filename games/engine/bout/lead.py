@@ -26,8 +26,7 @@ _PLAIN = (1 << 52) - 1  # every card but the jokers
 LEADS: tuple[tuple[tuple[tuple[FastAction, ...], ...], ...], ...] = tuple(
     tuple(
         tuple(
-            tuple((ATTACK, sub << 4 * r, -1) for sub in SUBSETS[g] if sub.bit_count() <= k)
-            for g in range(16)
+            tuple((ATTACK, sub << 4 * r, -1) for sub in SUBSETS[g] if sub.bit_count() <= k) for g in range(16)
         )
         for r in range(13)
     )

@@ -244,4 +244,3 @@ class Perevodnoy(Podkidnoy, variant="perevodnoy"):
 
     def transfer_refusal(self, kind: int, mask: int) -> IllegalAction:
         return show_rule_refusal(self, kind) or transfer_refusal(self, kind, mask)
-

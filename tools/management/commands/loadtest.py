@@ -81,7 +81,10 @@ class Command(BaseCommand):
         parser.add_argument("--daphnes", type=int, default=2, help="daphne processes to start")
         parser.add_argument("--workers", type=int, default=1, help="Celery workers to start")
         parser.add_argument(
-            "--server", action="append", default=[], metavar="HOST:PORT",
+            "--server",
+            action="append",
+            default=[],
+            metavar="HOST:PORT",
             help="use this running server instead of starting one (repeatable)",
         )
         parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
@@ -139,8 +142,18 @@ class Command(BaseCommand):
             servers.append(Server("127.0.0.1", port))
         for number in range(workers):
             worker = [
-                sys.executable, "-m", "celery", "-A", "durak_site", "worker", "--concurrency", "1",
-                "--loglevel", "WARNING", "--hostname", f"loadtest{number}-{os.getpid()}@%h",
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "durak_site",
+                "worker",
+                "--concurrency",
+                "1",
+                "--loglevel",
+                "WARNING",
+                "--hostname",
+                f"loadtest{number}-{os.getpid()}@%h",
             ]
             stack.callback(_stop, _spawn(worker, env))
         self.log(f"Started {len(servers)} server(s) and {workers} Celery worker(s).")
@@ -217,8 +230,11 @@ def prepare_tables(count: int, servers: list[Server]) -> list[tuple[int, list[lo
         match = selectors.table_current_match(table_id=table.pk)
         assert match is not None
         seats = [
-            loadclient.Seat(login_cookie(user), servers[(2 * number + k) % len(servers)].host,
-                            servers[(2 * number + k) % len(servers)].port)
+            loadclient.Seat(
+                login_cookie(user),
+                servers[(2 * number + k) % len(servers)].host,
+                servers[(2 * number + k) % len(servers)].port,
+            )
             for k, user in enumerate((first, second))
         ]
         prepared.append((match.pk, seats))
@@ -281,8 +297,12 @@ async def run(
         await asyncio.gather(
             *(
                 loadclient.echo_socket(
-                    servers[i % len(servers)].host, servers[i % len(servers)].port,
-                    until=until, think=think, tally=echo, rng=random.Random(rng.random()),
+                    servers[i % len(servers)].host,
+                    servers[i % len(servers)].port,
+                    until=until,
+                    think=think,
+                    tally=echo,
+                    rng=random.Random(rng.random()),
                 )
                 for i in range(len(matches))
             )
@@ -304,8 +324,14 @@ async def run(
     async def table(match_id: int, seats: list[loadclient.Seat], table_rng: random.Random) -> None:
         await asyncio.sleep(table_rng.uniform(0, ramp))  # connect without a thundering herd
         await loadclient.play_table(
-            match_id, seats, clock=clock, ready=ready, think=think, tally=play,
-            next_match=lambda done: asyncio.to_thread(next_match, done), rng=table_rng,
+            match_id,
+            seats,
+            clock=clock,
+            ready=ready,
+            think=think,
+            tally=play,
+            next_match=lambda done: asyncio.to_thread(next_match, done),
+            rng=table_rng,
         )
 
     loaded = loadclient.Tally()
