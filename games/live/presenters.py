@@ -23,12 +23,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games import seeding
 from games.engine import LegalMove
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.engine.views import View
 from games.live.forms import BotFillForm, describe_rules
 from games.live.loaded import LoadedMatch
-from games.live.selectors import table_current_match
+from games.live.selectors import seed_value_sent, table_current_match
 from games.models import Match, MatchPlayer, Move, Table
 from games.records.fairness import seed_commitment
 from games.templatetags.cards import card
@@ -43,6 +44,7 @@ from games.words import (
 
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
 MAX_BACKS = 8
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
@@ -169,8 +171,11 @@ class MatchContext:
     can_resign: bool
     can_play_again: bool
     next_match_url: str | None
-    #: SHA-256 of "match_id:seed", shown from the deal so the seed revealed at the end can be checked.
+    #: The seed's commitment (``games.records.fairness``), shown from the deal so the seeds
+    #: revealed at the end can be checked.
     commitment: str
+    #: The commitment of the table's next deal, for the value sent with "play again" ("" if none).
+    next_commitment: str = ""
 
     @property
     def is_active(self) -> bool:
@@ -284,6 +289,7 @@ def present_match(
         ),
         next_match_url=next_url,
         commitment=seed_commitment(match),
+        next_commitment=seeding.commitment(match.table.server_seed) if match.table.server_seed else "",
     )
 
 
@@ -499,6 +505,8 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
     seated = user.is_authenticated and any(s.user_id == user.pk for s in seats.values())
     is_creator = user.is_authenticated and table.creator_id == user.pk
     match = table_current_match(table_id=table.pk)
+    commitment = seeding.commitment(table.server_seed) if table.server_seed else ""
+    sent = seated and bool(commitment) and seed_value_sent(commitment=commitment, user_id=user.pk or 0)
     return {
         "table": table,
         "positions": [(pos, seats.get(pos)) for pos in range(table.players)],
@@ -512,6 +520,9 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
         "match_url": reverse("games:match", args=[match.pk]) if match else None,
         "bot_form": BotFillForm(),
         "rules_lines": describe_rules(table.rules),
+        #: The next deal's commitment, and whether this viewer's browser should send a value now.
+        "seed_commitment": commitment,
+        "seed_needed": seated and bool(commitment) and not sent and not getattr(user, "is_bot", False),
     }
 
 

@@ -1,7 +1,9 @@
 """A finished match as JSON that the engine replays.
 
 The match JSON is the engine's ``GameRecord.to_json()`` (rules, seed, dealer, actions) plus the
-stored result, the players and the seed commitment, under ``"format": "durak-match/1"``.
+stored result, the players, the seed commitment, and the server seed and the players' values the
+seed was derived from (``games.seeding``; empty for matches dealt before players sent values),
+under ``"format": "durak-match/1"``.
 ``match_import`` turns it back into the engine's final state, so anyone holding the file can
 check that the actions replay to the result the site recorded.
 """
@@ -29,6 +31,8 @@ def match_export(match: Match) -> dict[str, Any]:
         "match": match.pk,
         **record,
         "commitment": seed_commitment(match),
+        "server_seed": match.server_seed,
+        "contributions": match.contributions,
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
         "players": [
             {"seat": player.seat, "name": str(player.user.public_name), "bot": bool(player.user.is_bot)}

@@ -3,7 +3,8 @@ Zulip's ``zerver/actions/``). Views, consumers, Celery tasks, commands and tourn
 input and call these, with keyword-only arguments; a refused call raises a ``GameError`` and
 changes nothing.
 
-* ``tables``: open a table, take or leave a seat, fill it with bots, deal, abort, play again;
+* ``tables``: open a table, take or leave a seat, fill it with bots, send a value for the next
+  deal, deal, abort, play again;
 * ``moves``: a player's action, a bot's turn, a resignation;
 * ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
 * ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
@@ -38,6 +39,7 @@ from games.live.services.tables import (
     play_again,
     seat_leave,
     seats_fill_with_bots,
+    seed_contribute,
     table_create,
     table_join,
 )
@@ -64,6 +66,7 @@ __all__ = [
     "play_again",
     "seat_leave",
     "seats_fill_with_bots",
+    "seed_contribute",
     "table_create",
     "table_join",
     "validate_rated_rules",

@@ -1,5 +1,12 @@
 """Tables and seats, and the matches dealt at them: open a table, take or leave a seat, fill it
-with bots, deal, abort before the first move, play again.
+with bots, send a value for the next deal, deal, abort before the first move, play again.
+
+The deal follows ``docs/rules.md`` §"Fair deals" (``games.seeding``): a table always holds the
+secret server seed of its next deal, whose SHA-256 its pages show; each seated player's browser
+sends a random value for that commitment (alone, or with the request that takes the seat or
+agrees to play again); the deal takes the values that came before it, in seat order, and a seat
+that sent none is dealt without one (the record says so). The deal is the deadline, so nobody can
+stall a table by not sending, and the table then commits to a fresh server seed.
 
 A table operation locks the table row alone; a match operation locks the match row first
 (``turn.match_lock``) and the table after it. A table that fills deals its match in the same
@@ -8,7 +15,6 @@ transaction; every change tells the table page and the lobby after the commit.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from datetime import timedelta
 
@@ -18,17 +24,18 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.services import bot_accounts
-from games import bots
+from games import bots, seeding
 from games.engine import Rules, new_game
 from games.live import broadcast
 from games.live.services import turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
-from games.models import Match, MatchPlayer, Seat, Table
+from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
 
 
 def new_seed() -> str:
-    """A fresh secret seed for a deal (tests replace this to get a chosen deal)."""
-    return secrets.token_hex(16)
+    """A fresh secret server seed for a table's next deal (tests replace this to get a chosen
+    deal: with no player values, the deal seed is ``seeding.deal_seed(server_seed, ["", …])``)."""
+    return seeding.new_server_seed()
 
 
 def table_create(
@@ -56,6 +63,7 @@ def table_create(
             rated=rated,
             turn_seconds=turn_seconds,
             private=private,
+            server_seed=new_seed(),
         )
         if sit:
             Seat.objects.create(table=table, position=0, user=creator)
@@ -64,11 +72,20 @@ def table_create(
 
 
 def table_join(
-    *, table_id: int, user: User, position: int | None = None, invite_token: str | None = None
+    *,
+    table_id: int,
+    user: User,
+    position: int | None = None,
+    invite_token: str | None = None,
+    seed_value: str | None = None,
+    seed_commitment: str | None = None,
 ) -> Seat:
     """Take a seat (the lowest free one unless ``position``); a private table needs its token.
 
-    When this fills the table, the match starts in the same transaction."""
+    ``seed_value`` is the browser's value for the deal committed to by ``seed_commitment`` (the
+    commitment the page showed): kept when the commitment is still the table's. When this fills
+    the table, the match starts in the same transaction."""
+    _check_value(seed_value)
     with transaction.atomic():
         table = _lock_table(table_id)
         if table.private and invite_token != table.invite_token and table.creator_id != user.pk:
@@ -84,10 +101,29 @@ def table_join(
         elif position not in free:
             raise TableError(_("This seat is taken."))
         seat = Seat.objects.create(table=table, position=position, user=user)
+        _keep_value(table, user, seed_value, seed_commitment)
         if len(free) == 1:
             _deal(table)
         broadcast.table_changed(table)
     return seat
+
+
+def seed_contribute(*, table_id: int, user: User, value: object, commitment: object) -> None:
+    """Keep a seated player's random value for the table's next deal.
+
+    Refused (and nothing kept) for a malformed value, a player not seated here, a commitment that
+    is not the table's next deal (that deal was made: the value came too late), or a second value
+    for the same deal."""
+    _check_value(value)
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if not table.seats.filter(user=user, user__is_bot=False).exists():
+            raise TableError(_("You do not sit at this table."))
+        if not table.server_seed or commitment != seeding.commitment(table.server_seed):
+            raise TableError(_("That deal has already been made: your value came too late."))
+        if SeedContribution.objects.filter(commitment=commitment, user=user).exists():
+            raise TableError(_("You have already sent your value for this deal."))
+        SeedContribution.objects.create(table=table, user=user, commitment=commitment, value=str(value))
 
 
 def seat_leave(*, table_id: int, user: User) -> None:
@@ -159,10 +195,13 @@ def match_abort(*, match_id: int, user: User) -> None:
         broadcast.table_changed(match.table)
 
 
-def play_again(*, match_id: int, user: User) -> Match | None:
+def play_again(
+    *, match_id: int, user: User, seed_value: str | None = None, seed_commitment: str | None = None
+) -> Match | None:
     """Agree to a new match at the same table after this one ended; returns the new match once
     every human seated at the table agreed (bots always do), else ``None``. At a table of bots
-    only, its creator deals the next match."""
+    only, its creator deals the next match. ``seed_value`` is kept as in ``table_join``."""
+    _check_value(seed_value)
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
         match = loaded.match
@@ -180,6 +219,7 @@ def play_again(*, match_id: int, user: User) -> Match | None:
         if player is not None:
             player.wants_again = True
             player.save(update_fields=["wants_again"])
+            _keep_value(table, user, seed_value, seed_commitment)
         agreed = {p.user_id for p in loaded.players if p.wants_again}
         new_match = None
         if table.seats.count() == table.players and humans <= agreed:
@@ -201,6 +241,46 @@ def _lock_table(table_id: int) -> Table:
         raise TableError(_("There is no such table.")) from None
 
 
+def _check_value(value: object) -> None:
+    """Refuse a malformed value before anything is locked (``None``: no value sent)."""
+    if value is not None and not seeding.valid_value(value):
+        raise TableError(_("That is not a random value from your browser (32 hexadecimal digits)."))
+
+
+def _keep_value(table: Table, user: User, value: str | None, commitment: str | None) -> None:
+    """Keep ``user``'s value sent with a seat or a "play again", when its commitment is still the
+    table's next deal and none was kept yet (a stale one is left out: the deal goes on without it)."""
+    if value is None or not table.server_seed or commitment != seeding.commitment(table.server_seed):
+        return
+    SeedContribution.objects.get_or_create(
+        commitment=commitment, user=user, defaults={"table": table, "value": value}
+    )
+
+
+def _deal_seed(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict[str, object]]]:
+    """``(server_seed, seed, contributions)`` of the deal at the locked ``table``: the values its
+    seated humans sent for the table's commitment, in seat order. The table then commits to a
+    fresh server seed, and the values of the deal are dropped from the table (the match keeps
+    them)."""
+    server_seed = table.server_seed or new_seed()
+    commitment = seeding.commitment(server_seed)
+    sent = dict(
+        SeedContribution.objects.filter(table=table, commitment=commitment).values_list("user_id", "value")
+    )
+    contributions: list[dict[str, object]] = [
+        {"seat": seat.position, "value": None if seat.user.is_bot else sent.get(seat.user_id)}
+        for seat in seats
+    ]
+    for entry, seat in zip(contributions, seats, strict=True):
+        if not seat.user.is_bot and entry["value"] is None:
+            entry["missing"] = True
+    seed = seeding.deal_seed(server_seed, [str(entry["value"] or "") for entry in contributions])
+    SeedContribution.objects.filter(table=table).delete()
+    table.server_seed = new_seed()
+    table.save(update_fields=["server_seed"])
+    return server_seed, seed, contributions
+
+
 def _free_positions(table: Table, seats: Iterable[Seat]) -> list[int]:
     taken = {s.position for s in seats}
     return [p for p in range(table.players) if p not in taken]
@@ -215,13 +295,15 @@ def _deal(table: Table) -> Match:
         raise TableError(_("A game is already being played at this table."))
     previous = table.matches.order_by("-number").first()
     rules = Rules.from_dict(table.rules)
-    seed = new_seed()
+    server_seed, seed, contributions = _deal_seed(table, seats)
     state = new_game(rules, seed=seed, dealer=_next_dealer(previous, rules))
     match = Match.objects.create(
         table=table,
         number=(previous.number + 1) if previous else 1,
         rules=table.rules,
         seed=seed,
+        server_seed=server_seed,
+        contributions=contributions,
         dealer=state.dealer,
         snapshot=state.to_json(),
         deadline_at=timezone.now() + timedelta(seconds=table.turn_seconds),
