@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
@@ -282,7 +283,11 @@ def present_match(
         last_seq=last_seq,
         result_places=_result_places(match, names),
         result_note=_result_note(match, names),
-        can_abort=active and seat is not None and match.version == 0 and not log_moves,
+        # At a rated table an abort counts as a resignation (``services.playban``): the page offers
+        # the resignation instead.
+        can_abort=(
+            active and seat is not None and match.version == 0 and not log_moves and not match.table.rated
+        ),
         can_resign=active and seat is not None and not (me and me.autopilot),
         can_play_again=(
             not active and seat is not None and match.table.status != Table.Status.CLOSED and not next_url
@@ -542,14 +547,24 @@ class TableSummary:
     teams: bool
     turn_seconds: int
     seated: tuple[tuple[str, bool], ...]
+    #: The host has had neither the table's page nor the lobby open for a while (``services.limits``).
+    host_away: bool = False
 
     @property
     def free_seats(self) -> int:
         return self.players - len(self.seated)
 
 
+def host_away(table: Table, now: datetime) -> bool:
+    """Whether the lobby shows the table's host as away: their table's page and the lobby have
+    not been open for ``settings.GAMES_HOST_AWAY_SECONDS`` (``services.limits.host_seen``)."""
+    seen = table.host_seen_at
+    return seen is None or seen < now - timedelta(seconds=int(settings.GAMES_HOST_AWAY_SECONDS))
+
+
 def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
     """The lobby's open tables (from ``selectors.open_tables``), in words."""
+    now = timezone.now()
     return [
         TableSummary(
             pk=table.pk,
@@ -561,6 +576,7 @@ def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
             teams=bool(table.rules.get("teams")),
             turn_seconds=int(table.turn_seconds),
             seated=tuple((str(seat.user.public_name), bool(seat.user.is_bot)) for seat in table.seats.all()),
+            host_away=host_away(table, now),
         )
         for table in tables
     ]

@@ -8,6 +8,7 @@ of a move render only the viewer's context from ``games.live.presenters``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -223,7 +224,12 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
-def _seed_fields(request: HttpRequest) -> dict[str, str | None]:
+class SeedFields(TypedDict):
+    seed_value: str | None
+    seed_commitment: str | None
+
+
+def _seed_fields(request: HttpRequest) -> SeedFields:
     """The value and the commitment a page's script adds to a seat or "play again" form."""
     return {
         "seed_value": request.POST.get("seed_value") or None,

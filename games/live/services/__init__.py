@@ -6,6 +6,8 @@ changes nothing.
 * ``tables``: open a table, take or leave a seat, fill it with bots, send a value for the next
   deal, deal, abort, play again;
 * ``moves``: a player's action, a bot's turn, a resignation;
+* ``limits``: how many tables one player may keep open and open, unjoined tables, host presence;
+* ``playban``: the deal-fishing ledger and the bar from rated play;
 * ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
 * ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
   arm the timer and the bot turns);
@@ -32,6 +34,7 @@ from games.live.services.errors import (
     TableError,
     validate_rated_rules,
 )
+from games.live.services.limits import host_seen
 from games.live.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
 from games.live.services.tables import (
     match_abort,
@@ -42,6 +45,8 @@ from games.live.services.tables import (
     seed_contribute,
     table_create,
     table_join,
+    tables_close_unjoined,
+    tables_sweep,
 )
 
 __all__ = [
@@ -54,6 +59,7 @@ __all__ = [
     "TableError",
     "action_apply",
     "bot_turn",
+    "host_seen",
     "match_abort",
     "match_deadline",
     "match_halve_timer",
@@ -69,5 +75,7 @@ __all__ = [
     "seed_contribute",
     "table_create",
     "table_join",
+    "tables_close_unjoined",
+    "tables_sweep",
     "validate_rated_rules",
 ]

@@ -27,7 +27,7 @@ from accounts.services import bot_accounts
 from games import bots, seeding
 from games.engine import Rules, new_game
 from games.live import broadcast
-from games.live.services import turn
+from games.live.services import limits, playban, turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
 
@@ -46,23 +46,32 @@ def table_create(
     turn_seconds: int = 30,
     private: bool = False,
     sit: bool = True,
+    organised: bool = False,
 ) -> Table:
     """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
 
-    A rated table must play the options of a rating pool and seat its creator."""
+    A rated table must play the options of a rating pool and seat its creator. ``organised`` is
+    for a table a tournament arranges for its players: the limits on a player's own tables
+    (``limits``) and the bar from rated play (``playban``) are the tournament's business there."""
     if rated:
         validate_rated_rules(rules)
         if not sit:
             raise TableError(_("The creator of a rated table sits at it."))
+        if not organised:
+            playban.check_rated_allowed(creator)
     if turn_seconds < turn.MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
     with transaction.atomic():
+        if not organised:
+            limits.check_table_allowed(creator)
         table = Table.objects.create(
             creator=creator,
             rules=rules.to_dict(),
             rated=rated,
             turn_seconds=turn_seconds,
             private=private,
+            organised=organised,
+            host_seen_at=timezone.now(),
             server_seed=new_seed(),
         )
         if sit:
@@ -79,12 +88,14 @@ def table_join(
     invite_token: str | None = None,
     seed_value: str | None = None,
     seed_commitment: str | None = None,
+    organised: bool = False,
 ) -> Seat:
     """Take a seat (the lowest free one unless ``position``); a private table needs its token.
 
     ``seed_value`` is the browser's value for the deal committed to by ``seed_commitment`` (the
-    commitment the page showed): kept when the commitment is still the table's. When this fills
-    the table, the match starts in the same transaction."""
+    commitment the page showed): kept when the commitment is still the table's. A player barred
+    from rated play (``playban``) may not sit at a rated table unless ``organised`` (a tournament
+    seats them). When this fills the table, the match starts in the same transaction."""
     _check_value(seed_value)
     with transaction.atomic():
         table = _lock_table(table_id)
@@ -93,6 +104,8 @@ def table_join(
         seats = list(table.seats.all())
         if any(s.user_id == user.pk for s in seats):
             raise TableError(_("You already sit at this table."))
+        if table.rated and not organised:
+            playban.check_rated_allowed(user)
         free = _free_positions(table, seats)
         if not free or table.status != Table.Status.OPEN:
             raise TableError(_("This table has no free seat."))
@@ -106,6 +119,32 @@ def table_join(
             _deal(table)
         broadcast.table_changed(table)
     return seat
+
+
+def tables_close_unjoined() -> int:
+    """Close every table nobody joined in time (``limits.unjoined_tables``); returns how many.
+    Each is checked again under its lock, so a join that came first keeps its table, and a run
+    that overlaps another closes nothing twice."""
+    closed = 0
+    for table_id in limits.unjoined_tables():
+        with transaction.atomic():
+            table = Table.objects.select_for_update().filter(pk=table_id).first()
+            if table is None or table_id not in limits.unjoined_tables(only=table_id):
+                continue
+            table.seats.all().delete()
+            table.status = Table.Status.CLOSED
+            table.save(update_fields=["status"])
+            broadcast.table_changed(table)
+            closed += 1
+    return closed
+
+
+def tables_sweep() -> int:
+    """Beat's minute of table upkeep: close the unjoined tables, and re-draw the lobby if a host
+    has just gone away. Returns how many tables were closed."""
+    closed = tables_close_unjoined()
+    limits.hosts_away_announce()
+    return closed
 
 
 def seed_contribute(*, table_id: int, user: User, value: object, commitment: object) -> None:
@@ -179,13 +218,24 @@ def match_start(*, table_id: int) -> Match:
 
 
 def match_abort(*, match_id: int, user: User) -> None:
-    """Abort a match before its first action (any of its human players may)."""
+    """Abort a match before its first action (any of its human players may).
+
+    At a rated table the cards are dealt and seen, so the abort counts as a resignation and goes
+    into the deal-fishing ledger (``playban``): the others play on and ratings move."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
-        turn.player_in_play(loaded, user)
+        player = turn.player_in_play(loaded, user)
         match = loaded.match
         if match.last_seq:
             raise GameError(_("The game has begun: it can no longer be aborted."))
+        if match.table.rated:
+            if player.resigned:
+                raise GameError(_("You have already resigned."))
+            playban.quit_record(match=match, user=user, aborted=True)
+            turn.forfeit(loaded, player, resigned=True)
+            turn.commit(loaded)
+            broadcast.table_changed(match.table)
+            return
         match.status = Match.Status.ABORTED
         match.finished_at = timezone.now()
         match.deadline_at = None
@@ -216,6 +266,8 @@ def play_again(
         # "play again" that waited for the match's lock may have been overtaken by one that dealt.
         if table.matches.filter(number__gt=match.number).exists():
             raise GameError(_("A newer game has already been dealt at this table."))
+        if player is not None and table.rated and not player.user.is_bot:
+            playban.check_rated_allowed(user)
         if player is not None:
             player.wants_again = True
             player.save(update_fields=["wants_again"])
