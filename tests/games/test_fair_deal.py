@@ -209,3 +209,19 @@ def test_the_published_derivation_is_the_one_the_site_deals_with(server_seed: st
     check = check_code()
     assert check["deal_seed"](server_seed, values) == seeding.deal_seed(server_seed, values)
     assert check["commitment"](server_seed) == seeding.commitment(server_seed)
+
+
+def test_a_finished_match_page_asks_its_players_browsers_for_the_next_deal(client: Client) -> None:
+    """Tournament games and series are dealt by the site, not by a form: the page of a match
+    that is over carries the next deal's commitment for the players' browsers to send to."""
+    match, _shown = two_humans_dealt()
+    alice = match.players.get(seat=0).user
+    client.force_login(alice)
+    url = reverse("games:seed_contribute", args=[match.table_id])
+    assert url not in client.get(reverse("games:match", args=[match.pk])).content.decode()  # in play
+    play_out(match)
+    page = client.get(reverse("games:match", args=[match.pk])).content.decode()
+    assert f'data-seed-url="{url}" data-seed-commitment="{commitment_of_table(match.table)}"' in page
+    assert client.get(reverse("games:match", args=[match.pk])).status_code == 200
+    spectator = Client()
+    assert url not in spectator.get(reverse("games:match", args=[match.pk])).content.decode()
