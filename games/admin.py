@@ -18,7 +18,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Match, MatchPlayer, Move, Seat, Table
+from games.models import Match, MatchPlayer, Move, RatedQuit, Seat, Table
 
 #: Fields of a match that give the game away while it is played.
 SECRET_FIELDS = ("seed", "snapshot", "server_seed", "contributions")
@@ -112,4 +112,21 @@ class MoveAdmin(admin.ModelAdmin[Move]):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
+        return False
+
+
+@admin.register(RatedQuit)
+class RatedQuitAdmin(admin.ModelAdmin[RatedQuit]):
+    """The deal-fishing ledger (``games.live.services.playban``), for staff to look into a bar."""
+
+    list_display = ("user", "match", "aborted", "at")
+    list_filter = ("aborted",)
+    search_fields = ("user__display_name",)
+    raw_id_fields = ("user", "match")
+    readonly_fields = ("user", "match", "aborted", "at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: RatedQuit | None = None) -> bool:
         return False

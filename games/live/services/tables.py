@@ -51,8 +51,9 @@ def table_create(
     """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
 
     A rated table must play the options of a rating pool and seat its creator. ``organised`` is
-    for a table a tournament arranges for its players: the limits on a player's own tables
-    (``limits``) and the bar from rated play (``playban``) are the tournament's business there."""
+    for a table the site arranges for its players (a tournament's, the move bench's): the limits
+    on a player's own tables (``limits``) and the bar from rated play (``playban``) are not for
+    it (a tournament decides who plays)."""
     if rated:
         validate_rated_rules(rules)
         if not sit:
