@@ -30,6 +30,8 @@ app.autodiscover_tasks()
 #: with countdowns; the sweep plays any deadline whose task was lost (a worker killed mid-countdown).
 app.conf.beat_schedule = {
     "games-sweep-overdue": {"task": "games.sweep_overdue", "schedule": 60.0},
+    # Tables nobody joined are closed; the lobby hears of hosts gone away (games.live.services.limits).
+    "games-tables-sweep": {"task": "games.tables_sweep", "schedule": 60.0},
     # Registration deadlines, start times and stuck tournament games.
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0},
     # Quick pairing: widened rating ranges meet, and unanswered challenges expire.

@@ -241,6 +241,21 @@ HISTORY_REVIEW_RATE = (int(_reviews), int(_review_window))
 #: The review's search iterations per decision (``games.bots.assess.REVIEW_ITERATIONS``; tests
 #: lower it).
 HISTORY_REVIEW_ITERATIONS = env_int("HISTORY_REVIEW_ITERATIONS", 1200)
+#: Deal fishing (``games.live.services.playban``): this many rated games left right after the deal
+#: (aborted, or resigned before the first move) within the window of hours bar rated play for the
+#: base minutes, doubled for each one past the limit (at most a day).
+GAMES_RATED_QUITS = env_int("GAMES_RATED_QUITS", 3)
+GAMES_RATED_QUIT_WINDOW_HOURS = env_int("GAMES_RATED_QUIT_WINDOW_HOURS", 24)
+GAMES_RATED_BAN_MINUTES = env_int("GAMES_RATED_BAN_MINUTES", 30)
+#: Tables one user may have open (waiting or playing) at once, and tables they may open per window
+#: of seconds (``games.live.services.limits``).
+GAMES_OPEN_TABLES_PER_USER = env_int("GAMES_OPEN_TABLES_PER_USER", 3)
+_tables_made, _tables_window = env_pair("GAMES_TABLE_CREATE_RATE", (10, 600))
+GAMES_TABLE_CREATE_RATE = (int(_tables_made), int(_tables_window))
+#: Minutes after which a table nobody joined is closed (``games.close_unjoined_tables``, beat), and
+#: seconds after the host's last sign of life that the lobby shows "host away".
+GAMES_UNJOINED_TABLE_MINUTES = env_int("GAMES_UNJOINED_TABLE_MINUTES", 30)
+GAMES_HOST_AWAY_SECONDS = env_int("GAMES_HOST_AWAY_SECONDS", 90)
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

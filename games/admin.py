@@ -4,8 +4,10 @@ Matches and moves are written only by ``games.live.services`` (the version and t
 in step), so their admin pages show them without letting staff edit the play.
 
 Staff play too, so a match's secrets stay hidden from everyone while it is played, the admin and
-superusers included: the seed (it determines the whole deal) and the snapshot (every hand and the
-order of the stock). Their fields are left off the page of a match in play, and no lookup in the
+superusers included: the seed (it determines the whole deal), the server seed and the players'
+values it was derived from, and the snapshot (every hand and the order of the stock); a table's
+next server seed is never shown, and players' values for the next deal have no admin page.
+Their fields are left off the page of a match in play, and no lookup in the
 admin's query string may filter on them (``?seed__startswith=`` would read the seed out a
 character at a time). Once the match is over both are shown, as the public replay shows them.
 The move log holds only public events (what everyone at the table saw), and the players' inline
@@ -16,10 +18,10 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Match, MatchPlayer, Move, Seat, Table
+from games.models import Match, MatchPlayer, Move, RatedQuit, Seat, Table
 
 #: Fields of a match that give the game away while it is played.
-SECRET_FIELDS = ("seed", "snapshot")
+SECRET_FIELDS = ("seed", "snapshot", "server_seed", "contributions")
 
 
 def touches_secrets(lookup: str) -> bool:
@@ -40,6 +42,8 @@ class TableAdmin(admin.ModelAdmin[Table]):
     list_filter = ("status", "rated", "private")
     search_fields = ("creator__display_name",)
     raw_id_fields = ("creator",)
+    #: The next deal's server seed is secret until the match it deals is over (``games.seeding``).
+    exclude = ("server_seed",)
     inlines = (SeatInline,)
 
     def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
@@ -109,5 +113,23 @@ class MoveAdmin(admin.ModelAdmin[Move]):
 
     def has_change_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
         return False
+
+
+@admin.register(RatedQuit)
+class RatedQuitAdmin(admin.ModelAdmin[RatedQuit]):
+    """The deal-fishing ledger (``games.live.services.playban``), for staff to look into a bar."""
+
+    list_display = ("user", "match", "aborted", "at")
+    list_filter = ("aborted",)
+    search_fields = ("user__display_name",)
+    raw_id_fields = ("user", "match")
+    readonly_fields = ("user", "match", "aborted", "at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: RatedQuit | None = None) -> bool:
+        return False
+
 
 from games.chat import admin as chat_admin  # noqa: E402, F401  (the chat's queue and log)

@@ -59,6 +59,24 @@ class Table(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    organised = models.BooleanField(
+        _("arranged by a tournament"),
+        default=False,
+        help_text=_("Seated by a tournament: not one of its creator's own tables for the limits."),
+    )
+    host_seen_at = models.DateTimeField(
+        _("host last seen"),
+        null=True,
+        blank=True,
+        help_text=_("Refreshed by the creator's open table or lobby page; the lobby shows a host away."),
+    )
+    server_seed = models.CharField(
+        _("server seed of the next deal"),
+        max_length=64,
+        blank=True,
+        default="",
+        help_text=_("Secret until the match it deals is over; the table shows only its SHA-256."),
+    )
 
     class Meta:
         ordering = ("-created",)
@@ -119,6 +137,19 @@ class Match(models.Model):
     number = models.PositiveIntegerField(_("number at the table"))
     rules = models.JSONField(_("rules"), help_text=_("The engine's Rules.to_dict() at the deal."))
     seed = models.CharField(_("seed"), max_length=64)
+    server_seed = models.CharField(
+        _("server seed"),
+        max_length=64,
+        blank=True,
+        default="",
+        help_text=_("The committed part of the seed; empty for matches dealt before players contributed."),
+    )
+    contributions = models.JSONField(
+        _("player values"),
+        default=list,
+        blank=True,
+        help_text=_('One entry per seat: {"seat", "value"} with value null for a bot or a missing one.'),
+    )
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True
@@ -214,6 +245,67 @@ class MatchPlayer(models.Model):
     def forfeited(self) -> bool:
         """Whether the seat resigned or timed out into autopilot (it then counts as the fool)."""
         return self.forfeit_order is not None
+
+
+class RatedQuit(models.Model):
+    """The ledger of deal fishing (Lichess's playban ledger): a rated game its player left right
+    after the deal, by aborting it (which counts as a resignation) or resigning before the first
+    move. Too many within a window bar rated play for a while (``games.live.services.playban``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rated_quits",
+        verbose_name=_("user"),
+    )
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="rated_quits", verbose_name=_("match")
+    )
+    aborted = models.BooleanField(
+        _("aborted"), help_text=_("An abort, else a resignation before the first move.")
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ("-at",)
+        verbose_name = _("rated game left after the deal")
+        verbose_name_plural = _("rated games left after the deal")
+        constraints = [
+            models.UniqueConstraint(fields=("match", "user"), name="ratedquit_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.user_id}"
+
+
+class SeedContribution(models.Model):
+    """A seated player's random value for the next deal at a table (``games.seeding``).
+
+    Kept secret until the match it helps deal is over; unique per player and commitment, so a
+    value cannot be replaced once sent."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="contributions", verbose_name=_("table")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="seed_contributions",
+        verbose_name=_("user"),
+    )
+    commitment = models.CharField(_("commitment"), max_length=64)
+    value = models.CharField(_("value"), max_length=32)
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seed contribution")
+        verbose_name_plural = _("seed contributions")
+        constraints = [
+            models.UniqueConstraint(fields=("commitment", "user"), name="seedcontribution_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.user_id}"
 
 
 class Move(models.Model):

@@ -52,3 +52,10 @@ def sweep_overdue() -> int:
     played = services.matches_timeout_overdue()
     broadcast.matches_announce()
     return played
+
+
+@shared_task(name="games.tables_sweep", ignore_result=True)
+def tables_sweep() -> int:
+    """Close the tables nobody joined in time and re-draw the lobby when a host has just gone
+    away (``services.tables_sweep``; for ``celery beat``, every minute; harmless twice)."""
+    return services.tables_sweep()

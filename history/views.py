@@ -3,8 +3,6 @@ and the page on fair deals. Thin: parse, call one selector, render."""
 
 from __future__ import annotations
 
-import json
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -12,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from durak_site.http import HtmxHttpRequest
+from games import seeding
 from games.chat.presenters import present_lines, replay_reader
 from games.chat.selectors import match_lines
 from games.live.presenters import may_watch
@@ -141,6 +140,9 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         "teams": teams,
         "commitment": seed_commitment(match),
         "seed": match.seed,
+        "values": [
+            {**entry, "name": names.get(int(entry.get("seat", -1)), "?")} for entry in match.contributions
+        ],
     }
     return render(request, "history/match.html", context)
 
@@ -156,9 +158,16 @@ def match_export_json(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def fair(request: HttpRequest) -> HttpResponse:
     """How to check a deal: the commitment, the seed, and a few lines of Python."""
-    example = {"match_id": 42, "seed": "0f3c9a1b2d4e5f60718293a4b5c6d7e8"}
+    server_seed = "0f3c9a1b2d4e5f60718293a4b5c6d7e8"
+    values = ["5be1c0de9a8f7e6d5c4b3a2918070605", ""]
+    example = {
+        "server_seed": server_seed,
+        "commitment": seeding.commitment(server_seed),
+        "values": values,
+        "seed": seeding.deal_seed(server_seed, values),
+    }
     return render(
         request,
         "history/fair.html",
-        {"code": CHECK_CODE, "example": json.dumps(example), "title": _("Fair deals")},
+        {"code": CHECK_CODE, "example": example, "title": _("Fair deals")},
     )

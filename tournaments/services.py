@@ -946,12 +946,19 @@ def _new_pairing(
     rules = dataclasses.replace(Rules.from_dict(tournament.rules), players=len(players))
     first = users[players[0]]
     table = games.table_create(
-        creator=first, rules=rules, rated=tournament.rated, turn_seconds=tournament.turn_seconds, private=True
+        creator=first,
+        rules=rules,
+        rated=tournament.rated,
+        turn_seconds=tournament.turn_seconds,
+        private=True,
+        organised=True,
     )
     pairing.table = table
     pairing.save(update_fields=["table"])
     for player in players[1:]:
-        games.table_join(table_id=table.pk, user=users[player], invite_token=table.invite_token)
+        games.table_join(
+            table_id=table.pk, user=users[player], invite_token=table.invite_token, organised=True
+        )
     return pairing
 
 

@@ -54,6 +54,11 @@ def table_changed(table: Table) -> None:
     group_send_on_commit(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
+def lobby_changed() -> None:
+    """After the commit: every lobby page re-renders its list (a host went away or came back)."""
+    group_send_on_commit(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
 def matches_announce() -> int:
     """Broadcast the current version of every match in play now; returns how many.
 

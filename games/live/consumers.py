@@ -15,7 +15,10 @@ to the sender alone (for a stale one, with the current view as well) and changes
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -35,6 +38,12 @@ from games.live import broadcast, ratelimit, selectors, services
 from games.live.fragments import match_fragments, render_error
 from games.live.presenters import may_watch, present_lobby, present_table
 from games.models import Table
+
+logger = logging.getLogger(__name__)
+
+#: Seconds between two refreshes of a host's presence (``services.limits``; well under
+#: ``settings.GAMES_HOST_AWAY_SECONDS``).
+PRESENCE_SECONDS = 30.0
 
 #: Close codes (4000-4999 are the application's): no such match/table, not allowed to watch.
 CLOSE_NOT_FOUND = 4404
@@ -93,6 +102,39 @@ def pooled(func: Any) -> Any:
     behind it. Every such call is a complete unit (a render, or one service call with its own
     transaction), so no thread affinity is needed."""
     return database_sync_to_async(func, thread_sensitive=False)
+
+
+class HostPresence:
+    """A socket that keeps its user's open tables marked "host here" while it is open.
+
+    Why in the socket: the page being open is what presence means, and the mark lives in the
+    table's row (``Table.host_seen_at``), never in this process's memory, so the lobby of every
+    process reads the same thing and a process that dies simply stops refreshing it."""
+
+    scope: dict[str, Any]
+    _presence: asyncio.Task[None] | None = None
+
+    def presence_start(self, table_id: int | None) -> None:
+        user = self.scope.get("user")
+        if not isinstance(user, User) or not user.is_authenticated:
+            return
+
+        async def refresh() -> None:
+            while True:
+                try:
+                    await database_sync_to_async(services.host_seen)(user=user, table_id=table_id)
+                except Exception:  # the database went away: the next beat tries again
+                    logger.warning("host presence of user %s not refreshed", user.pk, exc_info=True)
+                await asyncio.sleep(PRESENCE_SECONDS)
+
+        self._presence = asyncio.ensure_future(refresh())
+
+    async def presence_stop(self) -> None:
+        task, self._presence = self._presence, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
 
 class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
@@ -181,15 +223,18 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=render_error(message, code=code))
 
 
-class LobbyConsumer(ViewerDispatch, AsyncWebsocketConsumer):
-    """``/ws/lobby/``: the list of open tables, re-sent whenever a table changes."""
+class LobbyConsumer(HostPresence, ViewerDispatch, AsyncWebsocketConsumer):
+    """``/ws/lobby/``: the list of open tables, re-sent whenever a table changes; a host on the
+    lobby is present at all their open tables."""
 
     async def connect(self) -> None:
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
         await self.lobby_changed({})
+        self.presence_start(None)
 
     async def disconnect(self, code: int) -> None:
+        await self.presence_stop()
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
@@ -197,8 +242,9 @@ class LobbyConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=await database_sync_to_async(_render_lobby)(user))
 
 
-class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):
-    """``/ws/table/<id>/``: the seats of a table page; sends the way to a match once dealt."""
+class TableConsumer(HostPresence, ViewerDispatch, AsyncWebsocketConsumer):
+    """``/ws/table/<id>/``: the seats of a table page; sends the way to a match once dealt; the
+    creator's socket keeps the table's host present."""
 
     table_id: int
 
@@ -215,8 +261,10 @@ class TableConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         # The seats as they are now: a table that filled (and dealt) before this socket joined its
         # group would otherwise never send the way to the match.
         await self.table_changed({})
+        self.presence_start(self.table_id)
 
     async def disconnect(self, code: int) -> None:
+        await self.presence_stop()
         if hasattr(self, "table_id"):
             group = broadcast.table_group(self.table_id)
             await self.channel_layer.group_discard(group, self.channel_name)

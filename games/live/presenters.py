@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
@@ -23,12 +24,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games import seeding
 from games.engine import LegalMove
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.engine.views import View
 from games.live.forms import BotFillForm, describe_rules
 from games.live.loaded import LoadedMatch
-from games.live.selectors import table_current_match
+from games.live.selectors import seed_value_sent, table_current_match
 from games.models import Match, MatchPlayer, Move, Table
 from games.records.fairness import seed_commitment
 from games.templatetags.cards import card
@@ -173,8 +175,11 @@ class MatchContext:
     can_resign: bool
     can_play_again: bool
     next_match_url: str | None
-    #: SHA-256 of "match_id:seed", shown from the deal so the seed revealed at the end can be checked.
+    #: The seed's commitment (``games.records.fairness``), shown from the deal so the seeds
+    #: revealed at the end can be checked.
     commitment: str
+    #: The commitment of the table's next deal, for the value sent with "play again" ("" if none).
+    next_commitment: str = ""
 
     @property
     def is_active(self) -> bool:
@@ -281,13 +286,18 @@ def present_match(
         last_seq=last_seq,
         result_places=_result_places(match, names),
         result_note=_result_note(match, names),
-        can_abort=active and seat is not None and match.version == 0 and not log_moves,
+        # At a rated table an abort counts as a resignation (``services.playban``): the page offers
+        # the resignation instead.
+        can_abort=(
+            active and seat is not None and match.version == 0 and not log_moves and not match.table.rated
+        ),
         can_resign=active and seat is not None and not (me and me.autopilot),
         can_play_again=(
             not active and seat is not None and match.table.status != Table.Status.CLOSED and not next_url
         ),
         next_match_url=next_url,
         commitment=seed_commitment(match),
+        next_commitment=seeding.commitment(match.table.server_seed) if match.table.server_seed else "",
     )
 
 
@@ -503,6 +513,8 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
     seated = user.is_authenticated and any(s.user_id == user.pk for s in seats.values())
     is_creator = user.is_authenticated and table.creator_id == user.pk
     match = table_current_match(table_id=table.pk)
+    commitment = seeding.commitment(table.server_seed) if table.server_seed else ""
+    sent = seated and bool(commitment) and seed_value_sent(commitment=commitment, user_id=user.pk or 0)
     return {
         "table": table,
         "positions": [(pos, seats.get(pos)) for pos in range(table.players)],
@@ -516,6 +528,9 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
         "match_url": reverse("games:match", args=[match.pk]) if match else None,
         "bot_form": BotFillForm(),
         "rules_lines": describe_rules(table.rules),
+        #: The next deal's commitment, and whether this viewer's browser should send a value now.
+        "seed_commitment": commitment,
+        "seed_needed": seated and bool(commitment) and not sent and not getattr(user, "is_bot", False),
     }
 
 
@@ -535,14 +550,24 @@ class TableSummary:
     teams: bool
     turn_seconds: int
     seated: tuple[tuple[str, bool], ...]
+    #: The host has had neither the table's page nor the lobby open for a while (``services.limits``).
+    host_away: bool = False
 
     @property
     def free_seats(self) -> int:
         return self.players - len(self.seated)
 
 
+def host_away(table: Table, now: datetime) -> bool:
+    """Whether the lobby shows the table's host as away: their table's page and the lobby have
+    not been open for ``settings.GAMES_HOST_AWAY_SECONDS`` (``services.limits.host_seen``)."""
+    seen = table.host_seen_at
+    return seen is None or seen < now - timedelta(seconds=int(settings.GAMES_HOST_AWAY_SECONDS))
+
+
 def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
     """The lobby's open tables (from ``selectors.open_tables``), in words."""
+    now = timezone.now()
     return [
         TableSummary(
             pk=table.pk,
@@ -554,6 +579,7 @@ def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
             teams=bool(table.rules.get("teams")),
             turn_seconds=int(table.turn_seconds),
             seated=tuple((str(seat.user.public_name), bool(seat.user.is_bot)) for seat in table.seats.all()),
+            host_away=host_away(table, now),
         )
         for table in tables
     ]

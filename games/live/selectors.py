@@ -18,7 +18,7 @@ from django.db.transaction import TransactionManagementError
 from accounts.models import User
 from games.engine import GameRecord, GameState, Rules
 from games.live.loaded import LoadedMatch
-from games.models import Match, MatchPlayer, Move, Seat, Table
+from games.models import Match, MatchPlayer, Move, Seat, SeedContribution, Table
 
 
 def open_tables() -> QuerySet[Table]:
@@ -58,6 +58,11 @@ def table_by_invite(*, token: str) -> Table:
 def table_current_match(*, table_id: int) -> Match | None:
     """The table's latest match (active, or the last one played), or ``None`` before the first."""
     return Match.objects.filter(table_id=table_id).order_by("-number").first()
+
+
+def seed_value_sent(*, commitment: str, user_id: int) -> bool:
+    """Whether the user sent a value for the deal of ``commitment`` (never the value itself)."""
+    return SeedContribution.objects.filter(commitment=commitment, user_id=user_id).exists()
 
 
 def user_tables(*, user: User) -> QuerySet[Table]:

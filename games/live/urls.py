@@ -13,6 +13,7 @@ urlpatterns = [
     path("table/<int:table_id>/sit/", views.seat_take, name="seat_take"),
     path("table/<int:table_id>/leave/", views.seat_leave, name="seat_leave"),
     path("table/<int:table_id>/bots/", views.seats_fill, name="seats_fill"),
+    path("table/<int:table_id>/seed/", views.seed_contribute, name="seed_contribute"),
     path("invite/<str:token>/", views.table_invite, name="table_invite"),
     path("match/<int:match_id>/", views.match_detail, name="match"),
     path("match/<int:match_id>/action/", views.match_action, name="match_action"),

@@ -8,10 +8,11 @@ of a move render only the viewer's context from ``games.live.presenters``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -93,6 +94,7 @@ def seat_take(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             user=_user(request),
             position=int(position) if position and position.isascii() and position.isdigit() else None,
             invite_token=request.POST.get("invite") or None,
+            **_seed_fields(request),
         )
     except services.GameError as error:
         messages.error(request, error.message)
@@ -126,6 +128,23 @@ def seats_fill(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     except services.GameError as error:
         messages.error(request, error.message)
     return _to_table(request, table_id)
+
+
+@login_required
+@require_POST
+def seed_contribute(request: HttpRequest, table_id: int) -> JsonResponse:
+    """A seated player's random value for the table's next deal (posted by ``js/fair_seed.js``):
+    ``{"ok": true}``, or a 400 with the refusal in ``"error"``."""
+    try:
+        services.seed_contribute(
+            table_id=table_id,
+            user=_user(request),
+            value=request.POST.get("seed_value", ""),
+            commitment=request.POST.get("seed_commitment", ""),
+        )
+    except services.GameError as error:
+        return JsonResponse({"ok": False, "error": str(error.message)}, status=400)
+    return JsonResponse({"ok": True})
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -187,7 +206,7 @@ def match_abort(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 def match_again(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """Agree to play again at the same table; the new match starts when every human agreed."""
     try:
-        new_match = services.play_again(match_id=match_id, user=_user(request))
+        new_match = services.play_again(match_id=match_id, user=_user(request), **_seed_fields(request))
     except services.GameError as error:
         messages.error(request, error.message)
         new_match = None
@@ -203,6 +222,19 @@ def _user(request: HttpRequest) -> User:
     user = request.user
     assert isinstance(user, User)  # login_required ran
     return user
+
+
+class SeedFields(TypedDict):
+    seed_value: str | None
+    seed_commitment: str | None
+
+
+def _seed_fields(request: HttpRequest) -> SeedFields:
+    """The value and the commitment a page's script adds to a seat or "play again" form."""
+    return {
+        "seed_value": request.POST.get("seed_value") or None,
+        "seed_commitment": request.POST.get("seed_commitment") or None,
+    }
 
 
 def _table_or_404(table_id: int) -> Table:

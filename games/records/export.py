@@ -1,8 +1,10 @@
 """A finished match as JSON that the engine replays.
 
 The match JSON is the engine's ``GameRecord.to_json()`` (rules, seed, dealer, actions) plus the
-stored result, the players, the seed commitment and the table chat of both rooms (``"chat"``: each
-line's room, seat, author, quick-phrase code or text, and time), under ``"format": "durak-match/1"``.
+stored result, the players, the seed commitment, the server seed and the players' values the
+seed was derived from (``games.seeding``; empty for matches dealt before players sent values), and
+the table chat of both rooms (``"chat"``: each line's room, seat, author, quick-phrase code or
+text, and time), under ``"format": "durak-match/1"``.
 ``match_import`` turns it back into the engine's final state, so anyone holding the file can
 check that the actions replay to the result the site recorded.
 """
@@ -31,6 +33,8 @@ def match_export(match: Match) -> dict[str, Any]:
         "match": match.pk,
         **record,
         "commitment": seed_commitment(match),
+        "server_seed": match.server_seed,
+        "contributions": match.contributions,
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
         "players": [
             {"seat": player.seat, "name": str(player.user.public_name), "bot": bool(player.user.is_bot)}

@@ -1,24 +1,39 @@
-"""Provably fair deals: a commitment to the seed at the start, the seed revealed at the end.
+"""Provably fair deals (``docs/rules.md`` §"Fair deals"): the server commits to its seed before
+the players send their values, and everything is revealed at the end.
 
-When a match is dealt, its page shows ``seed_commitment(match)``: the SHA-256 of
-``f"{match_id}:{seed}"``. The seed itself never leaves the server while the match runs. When the
-match is over its page reveals the seed, and anyone can check (with ``CHECK_CODE``, shown on the
-``/fair/`` page) that it hashes to the commitment shown from the first move and that it deals
-exactly the cards that were played: the engine's documented shuffle (``games.engine.shuffle``)
-needs nothing but ``hashlib``. The match id in the hash ties a seed to one match.
+Before a deal the table shows the SHA-256 of its secret server seed; each seated player's browser
+sends a random value; the deal seed is ``games.seeding.deal_seed(server_seed, values)``. The
+match page shows the same commitment from the first move, and once the match is over its page and
+its JSON export reveal the server seed and every seat's value (or that it sent none), so anyone can
+check (with ``CHECK_CODE``, shown on the ``/fair/`` page) that the server seed hashes to the
+commitment, that it and the values give the seed, and that the seed deals exactly the cards that
+were played: the engine's documented shuffle (``games.engine.shuffle``) needs nothing but
+``hashlib``.
+
+Matches dealt before players sent values have no server seed: their commitment was the SHA-256 of
+``f"{match_id}:{seed}"`` (``legacy_commitment`` in the check code).
 """
 
 from __future__ import annotations
 
 import hashlib
 
+from games import seeding
 from games.models import Match
 
 #: The check a player can run, shown verbatim on /fair/ and executed by the tests.
 CHECK_CODE = """\
 import hashlib
 
-def commitment(match_id, seed):
+def commitment(server_seed):  # shown at the table before anyone sends a value
+    return hashlib.sha256(server_seed.encode()).hexdigest()
+
+def deal_seed(server_seed, values):  # one value per seat in seat order, "" where none was sent
+    if not any(values):
+        return server_seed
+    return hashlib.sha256(":".join([server_seed, *values]).encode()).hexdigest()[:32]
+
+def legacy_commitment(match_id, seed):  # matches dealt before players sent values
     return hashlib.sha256(f"{match_id}:{seed}".encode()).hexdigest()
 
 def deck(size):  # in the engine's order: 6♠ 6♣ 6♦ 6♥ 7♠ … A♥ for 36 cards
@@ -62,7 +77,14 @@ def commitment_of(match_id: int, seed: str) -> str:
 
 def seed_commitment(match: Match) -> str:
     """The commitment the live match page shows from the deal on (safe to show at any time)."""
+    if match.server_seed:
+        return seeding.commitment(match.server_seed)
     return commitment_of(match.pk, match.seed)
+
+
+def seat_values(match: Match) -> list[str]:
+    """The players' values in seat order as the derivation takes them (``""`` for none)."""
+    return [str(entry.get("value") or "") for entry in match.contributions]
 
 
 def revealed_seed(match: Match) -> str | None:

@@ -48,7 +48,7 @@ def test_a_finished_match_reveals_a_seed_that_matches_its_commitment(client: Cli
     commitment = seed_commitment(match)
     assert commitment in page and match.seed in page
     assert (
-        check["commitment"](match.pk, revealed_seed(match))
+        check["legacy_commitment"](match.pk, revealed_seed(match))
         == commitment
         == commitment_of(match.pk, match.seed)
     )

@@ -3,8 +3,11 @@ Zulip's ``zerver/actions/``). Views, consumers, Celery tasks, commands and tourn
 input and call these, with keyword-only arguments; a refused call raises a ``GameError`` and
 changes nothing.
 
-* ``tables``: open a table, take or leave a seat, fill it with bots, deal, abort, play again;
+* ``tables``: open a table, take or leave a seat, fill it with bots, send a value for the next
+  deal, deal, abort, play again;
 * ``moves``: a player's action, a bot's turn, a resignation;
+* ``limits``: how many tables one player may keep open and open, unjoined tables, host presence;
+* ``playban``: the deal-fishing ledger and the bar from rated play;
 * ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
 * ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
   arm the timer and the bot turns);
@@ -31,6 +34,7 @@ from games.live.services.errors import (
     TableError,
     validate_rated_rules,
 )
+from games.live.services.limits import host_seen
 from games.live.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
 from games.live.services.tables import (
     match_abort,
@@ -39,8 +43,11 @@ from games.live.services.tables import (
     play_again_with_bots,
     seat_leave,
     seats_fill_with_bots,
+    seed_contribute,
     table_create,
     table_join,
+    tables_close_unjoined,
+    tables_sweep,
 )
 
 __all__ = [
@@ -53,6 +60,7 @@ __all__ = [
     "TableError",
     "action_apply",
     "bot_turn",
+    "host_seen",
     "match_abort",
     "match_deadline",
     "match_halve_timer",
@@ -66,7 +74,10 @@ __all__ = [
     "play_again_with_bots",
     "seat_leave",
     "seats_fill_with_bots",
+    "seed_contribute",
     "table_create",
     "table_join",
+    "tables_close_unjoined",
+    "tables_sweep",
     "validate_rated_rules",
 ]

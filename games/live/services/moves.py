@@ -16,7 +16,7 @@ from accounts.models import User
 from games.engine import Action, IllegalAction, NotationError
 from games.live import broadcast
 from games.live.loaded import LoadedMatch
-from games.live.services import turn
+from games.live.services import playban, turn
 from games.live.services.errors import GameError, IllegalMove, NotYourSeat, StaleVersion
 from games.models import Move
 from games.words import illegal_message
@@ -74,12 +74,16 @@ def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
 
 
 def match_resign(*, match_id: int, user: User) -> None:
-    """Resign: the seat goes on autopilot so the others can finish, and counts as the fool."""
+    """Resign: the seat goes on autopilot so the others can finish, and counts as the fool.
+
+    Resigning a rated game before its first move goes into the deal-fishing ledger (``playban``)."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
         player = turn.player_in_play(loaded, user)
         if player.resigned:
             raise GameError(_("You have already resigned."))
+        if loaded.match.table.rated and not loaded.match.last_seq:
+            playban.quit_record(match=loaded.match, user=user, aborted=False)
         turn.forfeit(loaded, player, resigned=True)
         turn.commit(loaded)
 

@@ -1,5 +1,12 @@
 """Tables and seats, and the matches dealt at them: open a table, take or leave a seat, fill it
-with bots, deal, abort before the first move, play again.
+with bots, send a value for the next deal, deal, abort before the first move, play again.
+
+The deal follows ``docs/rules.md`` §"Fair deals" (``games.seeding``): a table always holds the
+secret server seed of its next deal, whose SHA-256 its pages show; each seated player's browser
+sends a random value for that commitment (alone, or with the request that takes the seat or
+agrees to play again); the deal takes the values that came before it, in seat order, and a seat
+that sent none is dealt without one (the record says so). The deal is the deadline, so nobody can
+stall a table by not sending, and the table then commits to a fresh server seed.
 
 A table operation locks the table row alone; a match operation locks the match row first
 (``turn.match_lock``) and the table after it. A table that fills deals its match in the same
@@ -8,7 +15,6 @@ transaction; every change tells the table page and the lobby after the commit.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
@@ -19,19 +25,20 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.services import bot_accounts
-from games import bots
+from games import bots, seeding
 from games.engine import Rules, new_game
 from games.live import broadcast, selectors
-from games.live.services import turn
+from games.live.services import limits, playban, turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
-from games.models import Match, MatchPlayer, Seat, Table
+from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
 from games.signals import again_wanted
 from people import selectors as people_selectors
 
 
 def new_seed() -> str:
-    """A fresh secret seed for a deal (tests replace this to get a chosen deal)."""
-    return secrets.token_hex(16)
+    """A fresh secret server seed for a table's next deal (tests replace this to get a chosen
+    deal: with no player values, the deal seed is ``seeding.deal_seed(server_seed, ["", …])``)."""
+    return seeding.new_server_seed()
 
 
 def table_create(
@@ -42,25 +49,36 @@ def table_create(
     turn_seconds: int = 30,
     private: bool = False,
     sit: bool = True,
+    organised: bool = False,
 ) -> Table:
     """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
 
-    A rated table must play the options of a rating pool and seat its creator."""
+    A rated table must play the options of a rating pool and seat its creator. ``organised`` is
+    for a table the site arranges for its players (a tournament's, the move bench's): the limits
+    on a player's own tables (``limits``) and the bar from rated play (``playban``) are not for
+    it (a tournament decides who plays)."""
     if rated:
         validate_rated_rules(rules)
         if not sit:
             raise TableError(_("The creator of a rated table sits at it."))
+        if not organised:
+            playban.check_rated_allowed(creator)
         if not private:  # a private table is checked as its seats fill (tournaments open such)
             _refuse_barred([creator.pk], _("You are barred from rated play for now."))
     if turn_seconds < turn.MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
     with transaction.atomic():
+        if not organised:
+            limits.check_table_allowed(creator)
         table = Table.objects.create(
             creator=creator,
             rules=rules.to_dict(),
             rated=rated,
             turn_seconds=turn_seconds,
             private=private,
+            organised=organised,
+            host_seen_at=timezone.now(),
+            server_seed=new_seed(),
         )
         if sit:
             Seat.objects.create(table=table, position=0, user=creator)
@@ -69,11 +87,22 @@ def table_create(
 
 
 def table_join(
-    *, table_id: int, user: User, position: int | None = None, invite_token: str | None = None
+    *,
+    table_id: int,
+    user: User,
+    position: int | None = None,
+    invite_token: str | None = None,
+    seed_value: str | None = None,
+    seed_commitment: str | None = None,
+    organised: bool = False,
 ) -> Seat:
     """Take a seat (the lowest free one unless ``position``); a private table needs its token.
 
-    When this fills the table, the match starts in the same transaction."""
+    ``seed_value`` is the browser's value for the deal committed to by ``seed_commitment`` (the
+    commitment the page showed): kept when the commitment is still the table's. A player barred
+    from rated play (``playban``) may not sit at a rated table unless ``organised`` (a tournament
+    seats them). When this fills the table, the match starts in the same transaction."""
+    _check_value(seed_value)
     with transaction.atomic():
         table = _lock_table(table_id)
         if table.private and invite_token != table.invite_token and table.creator_id != user.pk:
@@ -81,6 +110,8 @@ def table_join(
         seats = list(table.seats.all())
         if any(s.user_id == user.pk for s in seats):
             raise TableError(_("You already sit at this table."))
+        if table.rated and not organised:
+            playban.check_rated_allowed(user)
         if table.rated and not selectors.is_tournament_table(table.pk):
             _refuse_barred([user.pk], _("You are barred from rated play for now."))
             _refuse_barred([s.user_id for s in seats], _("A player here is barred from rated play for now."))
@@ -94,10 +125,55 @@ def table_join(
         elif position not in free:
             raise TableError(_("This seat is taken."))
         seat = Seat.objects.create(table=table, position=position, user=user)
+        _keep_value(table, user, seed_value, seed_commitment)
         if len(free) == 1:
             _deal(table)
         broadcast.table_changed(table)
     return seat
+
+
+def tables_close_unjoined() -> int:
+    """Close every table nobody joined in time (``limits.unjoined_tables``); returns how many.
+    Each is checked again under its lock, so a join that came first keeps its table, and a run
+    that overlaps another closes nothing twice."""
+    closed = 0
+    for table_id in limits.unjoined_tables():
+        with transaction.atomic():
+            table = Table.objects.select_for_update().filter(pk=table_id).first()
+            if table is None or table_id not in limits.unjoined_tables(only=table_id):
+                continue
+            table.seats.all().delete()
+            table.status = Table.Status.CLOSED
+            table.save(update_fields=["status"])
+            broadcast.table_changed(table)
+            closed += 1
+    return closed
+
+
+def tables_sweep() -> int:
+    """Beat's minute of table upkeep: close the unjoined tables, and re-draw the lobby if a host
+    has just gone away. Returns how many tables were closed."""
+    closed = tables_close_unjoined()
+    limits.hosts_away_announce()
+    return closed
+
+
+def seed_contribute(*, table_id: int, user: User, value: object, commitment: object) -> None:
+    """Keep a seated player's random value for the table's next deal.
+
+    Refused (and nothing kept) for a malformed value, a player not seated here, a commitment that
+    is not the table's next deal (that deal was made: the value came too late), or a second value
+    for the same deal."""
+    _check_value(value)
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if not table.seats.filter(user=user, user__is_bot=False).exists():
+            raise TableError(_("You do not sit at this table."))
+        if not table.server_seed or commitment != seeding.commitment(table.server_seed):
+            raise TableError(_("That deal has already been made: your value came too late."))
+        if SeedContribution.objects.filter(commitment=commitment, user=user).exists():
+            raise TableError(_("You have already sent your value for this deal."))
+        SeedContribution.objects.create(table=table, user=user, commitment=commitment, value=str(value))
 
 
 def seat_leave(*, table_id: int, user: User) -> None:
@@ -153,13 +229,24 @@ def match_start(*, table_id: int) -> Match:
 
 
 def match_abort(*, match_id: int, user: User) -> None:
-    """Abort a match before its first action (any of its human players may)."""
+    """Abort a match before its first action (any of its human players may).
+
+    At a rated table the cards are dealt and seen, so the abort counts as a resignation and goes
+    into the deal-fishing ledger (``playban``): the others play on and ratings move."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
-        turn.player_in_play(loaded, user)
+        player = turn.player_in_play(loaded, user)
         match = loaded.match
         if match.last_seq:
             raise GameError(_("The game has begun: it can no longer be aborted."))
+        if match.table.rated:
+            if player.resigned:
+                raise GameError(_("You have already resigned."))
+            playban.quit_record(match=match, user=user, aborted=True)
+            turn.forfeit(loaded, player, resigned=True)
+            turn.commit(loaded)
+            broadcast.table_changed(match.table)
+            return
         match.status = Match.Status.ABORTED
         match.finished_at = timezone.now()
         match.deadline_at = None
@@ -169,10 +256,13 @@ def match_abort(*, match_id: int, user: User) -> None:
         broadcast.table_changed(match.table)
 
 
-def play_again(*, match_id: int, user: User) -> Match | None:
+def play_again(
+    *, match_id: int, user: User, seed_value: str | None = None, seed_commitment: str | None = None
+) -> Match | None:
     """Agree to a new match at the same table after this one ended; returns the new match once
     every human seated at the table agreed (bots always do), else ``None``. At a table of bots
-    only, its creator deals the next match."""
+    only, its creator deals the next match. ``seed_value`` is kept as in ``table_join``."""
+    _check_value(seed_value)
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
         match = loaded.match
@@ -187,9 +277,12 @@ def play_again(*, match_id: int, user: User) -> Match | None:
         # "play again" that waited for the match's lock may have been overtaken by one that dealt.
         if table.matches.filter(number__gt=match.number).exists():
             raise GameError(_("A newer game has already been dealt at this table."))
+        if player is not None and table.rated and not player.user.is_bot:
+            playban.check_rated_allowed(user)
         if player is not None:
             player.wants_again = True
             player.save(update_fields=["wants_again"])
+            _keep_value(table, user, seed_value, seed_commitment)
         agreed = {p.user_id for p in loaded.players if p.wants_again}
         new_match = None
         if table.seats.count() == table.players and humans <= agreed:
@@ -249,6 +342,46 @@ def _lock_table(table_id: int) -> Table:
         raise TableError(_("There is no such table.")) from None
 
 
+def _check_value(value: object) -> None:
+    """Refuse a malformed value before anything is locked (``None``: no value sent)."""
+    if value is not None and not seeding.valid_value(value):
+        raise TableError(_("That is not a random value from your browser (32 hexadecimal digits)."))
+
+
+def _keep_value(table: Table, user: User, value: str | None, commitment: str | None) -> None:
+    """Keep ``user``'s value sent with a seat or a "play again", when its commitment is still the
+    table's next deal and none was kept yet (a stale one is left out: the deal goes on without it)."""
+    if value is None or not table.server_seed or commitment != seeding.commitment(table.server_seed):
+        return
+    SeedContribution.objects.get_or_create(
+        commitment=commitment, user=user, defaults={"table": table, "value": value}
+    )
+
+
+def _deal_seed(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict[str, object]]]:
+    """``(server_seed, seed, contributions)`` of the deal at the locked ``table``: the values its
+    seated humans sent for the table's commitment, in seat order. The table then commits to a
+    fresh server seed, and the values of the deal are dropped from the table (the match keeps
+    them)."""
+    server_seed = table.server_seed or new_seed()
+    commitment = seeding.commitment(server_seed)
+    sent = dict(
+        SeedContribution.objects.filter(table=table, commitment=commitment).values_list("user_id", "value")
+    )
+    contributions: list[dict[str, object]] = [
+        {"seat": seat.position, "value": None if seat.user.is_bot else sent.get(seat.user_id)}
+        for seat in seats
+    ]
+    for entry, seat in zip(contributions, seats, strict=True):
+        if not seat.user.is_bot and entry["value"] is None:
+            entry["missing"] = True
+    seed = seeding.deal_seed(server_seed, [str(entry["value"] or "") for entry in contributions])
+    SeedContribution.objects.filter(table=table).delete()
+    table.server_seed = new_seed()
+    table.save(update_fields=["server_seed"])
+    return server_seed, seed, contributions
+
+
 def _free_positions(table: Table, seats: Iterable[Seat]) -> list[int]:
     taken = {s.position for s in seats}
     return [p for p in range(table.players) if p not in taken]
@@ -265,13 +398,15 @@ def _deal(table: Table) -> Match:
         _refuse_barred([s.user_id for s in seats], _("A player here is barred from rated play for now."))
     previous = table.matches.order_by("-number").first()
     rules = Rules.from_dict(table.rules)
-    seed = new_seed()
+    server_seed, seed, contributions = _deal_seed(table, seats)
     state = new_game(rules, seed=seed, dealer=_next_dealer(previous, rules))
     match = Match.objects.create(
         table=table,
         number=(previous.number + 1) if previous else 1,
         rules=table.rules,
         seed=seed,
+        server_seed=server_seed,
+        contributions=contributions,
         dealer=state.dealer,
         snapshot=state.to_json(),
         deadline_at=timezone.now() + timedelta(seconds=table.turn_seconds),

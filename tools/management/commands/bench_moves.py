@@ -88,7 +88,9 @@ class Command(BaseCommand):
 
     def _play_match(self, users: list[User], budget: int, costs: dict[str, Costs]) -> int:
         """Play one match (at most ``budget`` moves), measuring every move's steps."""
-        table = services.table_create(creator=users[0], rules=Rules(), turn_seconds=600)
+        # Arranged by the bench, as a tournament arranges its tables: a player's limits on the
+        # tables they open (``services.limits``) are not what it measures.
+        table = services.table_create(creator=users[0], rules=Rules(), turn_seconds=600, organised=True)
         services.table_join(table_id=table.pk, user=users[1])
         match = selectors.table_current_match(table_id=table.pk)
         assert match is not None

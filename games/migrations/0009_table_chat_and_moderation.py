@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_matchplayer_turn_seconds'),
+        ('games', '0008_table_limits_and_host_presence'),
         ('people', '0002_sanctions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

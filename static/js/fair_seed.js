@@ -1,0 +1,77 @@
+/* The player's part of a fair deal (docs/rules.md, "Fair deals").
+ *
+ * The table shows the commitment of its next deal (the SHA-256 of the server's secret seed).
+ * This script picks a random value for that commitment with crypto.getRandomValues, keeps it in
+ * localStorage (so the player can find it in the game's record afterwards) and sends it:
+ *  - on its own, to the URL of an element marked data-seed-url (the table page of a seated
+ *    player who has not sent one yet), when the page loads or a socket push draws one;
+ *  - with a form marked data-seed-commitment (taking a seat, "play again"), as two hidden fields.
+ * The server refuses a second value or one for a deal already made; nothing here waits for it.
+ */
+(function () {
+  "use strict";
+
+  function randomValue() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  }
+
+  function valueFor(commitment) {
+    var key = "durak-seed:" + commitment;
+    var value = null;
+    try { value = window.localStorage.getItem(key); } catch (e) { value = null; }
+    if (!/^[0-9a-f]{32}$/.test(value || "")) {
+      value = randomValue();
+      try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: still sent */ }
+    }
+    return value;
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
+    catch (e) { return ""; }
+  }
+
+  function sendPending(root) {
+    var scope = root && root.querySelectorAll ? root : document;
+    var marks = Array.prototype.slice.call(scope.querySelectorAll("[data-seed-url][data-seed-commitment]"));
+    if (scope.matches && scope.matches("[data-seed-url][data-seed-commitment]")) { marks.push(scope); }
+    marks.forEach(function (mark) {
+      var commitment = mark.getAttribute("data-seed-commitment");
+      var sentKey = "durak-seed-sent:" + commitment;
+      if (!commitment || window.sessionStorage.getItem(sentKey)) { return; }
+      window.sessionStorage.setItem(sentKey, "1");
+      var body = new FormData();
+      body.append("seed_value", valueFor(commitment));
+      body.append("seed_commitment", commitment);
+      fetch(mark.getAttribute("data-seed-url"), {
+        method: "POST", body: body, credentials: "same-origin", headers: { "X-CSRFToken": csrfToken() },
+      }).catch(function () { window.sessionStorage.removeItem(sentKey); });
+    });
+  }
+
+  function hidden(form, name, value) {
+    var input = form.querySelector('input[name="' + name + '"]');
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      form.appendChild(input);
+    }
+    input.value = value;
+  }
+
+  // Capture: runs before htmx reads the form's values on the same submit event.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var commitment = form && form.getAttribute && form.getAttribute("data-seed-commitment");
+    if (!commitment || form.hasAttribute("data-seed-url")) { return; }
+    hidden(form, "seed_value", valueFor(commitment));
+    hidden(form, "seed_commitment", commitment);
+  }, true);
+
+  document.addEventListener("DOMContentLoaded", function () { sendPending(document); });
+  document.addEventListener("htmx:load", function (event) { sendPending(event.detail && event.detail.elt); });
+  document.addEventListener("htmx:oobAfterSwap", function (event) { sendPending(event.detail && event.detail.target); });
+}());
