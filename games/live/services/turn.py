@@ -47,6 +47,7 @@ from games import bots
 from games.engine import Action, GameState, IllegalAction, Rules
 from games.live import broadcast, selectors
 from games.live.loaded import LoadedMatch
+from games.live.services import rows
 from games.live.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
 from games.models import Match, MatchPlayer, Move
 from games.results import match_result
@@ -97,8 +98,8 @@ def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
     match = loaded.match
     events = [event.to_dict() for event in loaded.state.apply(seat, action)]
     match.last_seq += 1  # saved by ``commit``, which every change ends with
-    move = Move.objects.create(
-        match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by
+    move = rows.move_insert(
+        Move(match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by)
     )
     loaded.moves.append(move)
     return move
@@ -165,7 +166,7 @@ def commit(loaded: LoadedMatch) -> None:
     else:
         match.deadline_at = timezone.now() + timedelta(seconds=turn_seconds_now(match, state, players))
         arm(match, state, players)
-    match.save(update_fields=fields)
+    rows.match_update(match, fields)
     broadcast.match_changed(match)
 
 
