@@ -106,7 +106,15 @@ def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
 
 
 def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
-    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human.
+    """Play the bot's move for ``player``'s seat on the locked match (``bot_action``)."""
+    action, by = bot_action(loaded, player)
+    play(loaded, player.seat, action, by)
+
+
+def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.By]:
+    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human; and who
+    played it. Reads the public history, writes nothing, so it may run on a match read without
+    its lock (``moves.bot_turn`` searches so, then applies at the version it searched).
 
     A bot that fails (raises, or answers an illegal action) is logged and replaced by the
     engine's default for this move: a bug in a bot must not leave a match waiting forever."""
@@ -131,7 +139,7 @@ def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
     except Exception:
         logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
         action = state.default_action(seat)
-    play(loaded, seat, action, by)
+    return action, by
 
 
 def _public_history(match: Match) -> list[dict[str, Any]]:
