@@ -6,8 +6,7 @@ Shared by the socket push (``games.live.consumers``) and the htmx POST fallback 
 
 Public fragments drawn once: the seats, the felt (stock, bout, discard) and the log lines are
 remembered in the process under everything they are drawn from, their part of the viewer's
-context, the language and whether they swap out of band (``_public``), and drawn from that part
-alone. An entry is therefore found only by a viewer whose own context holds exactly those values,
+context and the language (``_public``), and drawn from that part alone. An entry is therefore found only by a viewer whose own context holds exactly those values,
 so it can never show another match, version, language or viewer what they would not draw
 themselves, and nothing is remembered for a time: the status (the turn timer), the hand, the
 actions and the error line are drawn for each viewer on each push, never remembered. Every
