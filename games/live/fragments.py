@@ -4,15 +4,16 @@ Shared by the socket push (``games.live.consumers``) and the htmx POST fallback 
 (``games.live.views``) so both send exactly the fragments the full page renders
 ("games/match.html#hand" …), built from the viewer's ``MatchContext`` only.
 
-Public fragments drawn once: the seats, the felt (stock, bout, discard) and the log lines are
-remembered in the process under everything they are drawn from, their part of the viewer's
-context and the language (``_public``), and drawn from that part alone. An entry is therefore found only by a viewer whose own context holds exactly those values,
-so it can never show another match, version, language or viewer what they would not draw
-themselves, and nothing is remembered for a time: the status (the turn timer), the hand, the
-actions and the error line are drawn for each viewer on each push, never remembered. Every
-spectator of a match and every tab of a seat shares the public fragments, and so do seats that
-see the same felt (no card of theirs to cover with) or the same seats (three or more players see
-the table from different chairs, so mostly not).
+Public fragments drawn once: the seats, the felt (stock, bout, discard) and a push's new log
+lines are remembered in the process under everything they are drawn from, their part of the
+viewer's context and the language (``_public``), and drawn from that part alone. An entry is
+therefore found only by a viewer whose own context holds exactly those values, so it can never
+show another match, version, language or viewer what they would not draw themselves, and nothing
+is remembered for a time: the status (the turn timer), the hand, the actions, the error line and
+the whole log of a (re)connect are drawn for each viewer on each push. Every spectator of a match
+and every tab of a seat shares the public fragments, and so do seats that see the same felt (no
+card of theirs to cover with) or the same seats (three or more players see the table from
+different chairs, so mostly not).
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ PUBLIC: dict[str, tuple[str, ...]] = {
         "pairs",
         "discard_count",
     ),
-    "log": ("log",),
     "logappend": ("log",),
 }
 #: The fragments drawn for each viewer on each push (in the order of the template's "push").
@@ -69,8 +69,8 @@ def match_fragments(
     own = {"m": context, "oob": True, "error": error, "error_code": ""}
     parts = [_public("players", context), _public("table", context)]
     parts += [render_to_string(f"{TEMPLATE}#{name}", own) for name in OWN]
-    if log_after is None:
-        parts.append(_public("log", context))
+    if log_after is None:  # the whole log, on a (re)connect: drawn, not remembered (it can be long)
+        parts.append(render_to_string(f"{TEMPLATE}#log", own))
     elif context.log:
         parts.append(_public("logappend", context))
     parts.append(render_to_string(f"{TEMPLATE}#error", own))
@@ -84,7 +84,10 @@ def _public(name: str, context: MatchContext) -> str:
     return _drawn(name, translation.get_language(), values)
 
 
-@lru_cache(maxsize=4096)
+#: Entries are of use while their version is the match's newest, a few seconds under load; a
+#: thousand of them (a few kB each: the seats, the felt, a move's log lines) hold every match in
+#: play's newest ones at hundreds of tables.
+@lru_cache(maxsize=1024)
 def _drawn(name: str, language: str | None, values: tuple[Any, ...]) -> str:
     """Draw a public fragment from nothing but ``values`` (the key it is remembered under)."""
     m = SimpleNamespace(**dict(zip(PUBLIC[name], values, strict=True)))
