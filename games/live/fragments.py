@@ -3,17 +3,53 @@
 Shared by the socket push (``games.live.consumers``) and the htmx POST fallback of a move
 (``games.live.views``) so both send exactly the fragments the full page renders
 ("games/match.html#hand" …), built from the viewer's ``MatchContext`` only.
+
+Public fragments drawn once: the seats, the felt (stock, bout, discard) and a push's new log
+lines are remembered in the process under everything they are drawn from, their part of the
+viewer's context and the language (``_public``), and drawn from that part alone. An entry is
+therefore found only by a viewer whose own context holds exactly those values, so it can never
+show another match, version, language or viewer what they would not draw themselves, and nothing
+is remembered for a time: the status (the turn timer), the hand, the actions, the error line and
+the whole log of a (re)connect are drawn for each viewer on each push. Every spectator of a match
+and every tab of a seat shares the public fragments, and so do seats that see the same felt (no
+card of theirs to cover with) or the same seats (three or more players see the table from
+different chairs, so mostly not).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from types import SimpleNamespace
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from accounts.models import User
 from games.live import selectors
 from games.live.loaded import LoadedMatch
-from games.live.presenters import present_match
+from games.live.presenters import MatchContext, present_match
+
+TEMPLATE = "games/match.html"
+#: The public fragments and the fields of ``MatchContext`` each one is drawn from.
+PUBLIC: dict[str, tuple[str, ...]] = {
+    "players": ("seats",),
+    "table": (
+        "stock_count",
+        "trump_card",
+        "trump_suit",
+        "trump_suit_symbol",
+        "drawn",
+        "circle",
+        "circle_targets",
+        "pairs",
+        "discard_count",
+    ),
+    "logappend": ("log",),
+}
+#: The fragments drawn for each viewer on each push (in the order of the template's "push").
+OWN = ("status", "hand", "actions")
 
 
 def match_fragments(
@@ -28,12 +64,35 @@ def match_fragments(
     read. The error line is always sent (empty clears it)."""
     loaded = selectors.with_moves_after(loaded, after_seq=log_after or 0)
     context = present_match(loaded, user)
-    # One template render for the whole push: the "push" fragment holds the fragments that change
-    # with a move (players, table, status, hand, actions), the log and the error line; a render
-    # per fragment cost a template lookup and a context each.
-    data = {"m": context, "oob": True, "full_log": log_after is None, "error": error, "error_code": ""}
-    html = render_to_string("games/match.html#push", data)
-    return html, context.version, max(context.last_seq, log_after or 0)
+    # The fragments of the template's "push", in its order (``tests/games/test_fragment_cache.py``
+    # holds them to it): the public ones remembered, the viewer's own drawn now.
+    own = {"m": context, "oob": True, "error": error, "error_code": ""}
+    parts = [_public("players", context), _public("table", context)]
+    parts += [render_to_string(f"{TEMPLATE}#{name}", own) for name in OWN]
+    if log_after is None:  # the whole log, on a (re)connect: drawn, not remembered (it can be long)
+        parts.append(render_to_string(f"{TEMPLATE}#log", own))
+    elif context.log:
+        parts.append(_public("logappend", context))
+    parts.append(render_to_string(f"{TEMPLATE}#error", own))
+    return "".join(parts), context.version, max(context.last_seq, log_after or 0)
+
+
+def _public(name: str, context: MatchContext) -> str:
+    """The public fragment ``name`` of ``context`` (out of band), drawn once per process for its
+    values and the language."""
+    values = tuple(getattr(context, field) for field in PUBLIC[name])
+    return _drawn(name, translation.get_language(), values)
+
+
+#: Entries are of use while their version is the match's newest, a few seconds under load; a
+#: thousand of them (a few kB each: the seats, the felt, a move's log lines) hold every match in
+#: play's newest ones at hundreds of tables.
+@lru_cache(maxsize=1024)
+def _drawn(name: str, language: str | None, values: tuple[Any, ...]) -> str:
+    """Draw a public fragment from nothing but ``values`` (the key it is remembered under)."""
+    m = SimpleNamespace(**dict(zip(PUBLIC[name], values, strict=True)))
+    with translation.override(language):
+        return render_to_string(f"{TEMPLATE}#{name}", {"m": m, "oob": True})
 
 
 def render_error(message: str, *, code: str = "") -> str:

@@ -115,3 +115,21 @@ def test_the_locking_read_needs_a_transaction_and_reads_no_moves_if_asked(transa
     with transaction.atomic():
         rows = turn.match_lock(match.pk)
     assert rows is not None and rows.moves == [] and rows.match.last_seq == 2
+
+
+def test_the_turn_cores_plain_sql_writes_store_what_the_orm_would(db: None) -> None:
+    """``services.rows``: the logged move and the match's changed fields, as the ORM reads them
+    back, are what the turn core holds in memory (the JSON of the snapshot and the events, the
+    deadline's time zone, the move's own time)."""
+    match = start_match(humans=[make_user("a"), make_user("b")])
+    before = timezone.now()
+    results = _play_some(match, 3)
+    for loaded in results:
+        move = loaded.move
+        stored = type(move).objects.get(pk=move.pk)
+        assert _fields(stored) == _fields(move)
+        assert before <= stored.at <= timezone.now()
+    last = results[-1].match
+    stored_match = Match.objects.get(pk=match.pk)
+    assert _fields(stored_match) == _fields(last)
+    assert stored_match.snapshot == results[-1].state.to_json()

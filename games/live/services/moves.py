@@ -14,11 +14,11 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.engine import Action, IllegalAction, NotationError
-from games.live import broadcast
+from games.live import broadcast, selectors
 from games.live.loaded import LoadedMatch
 from games.live.services import playban, turn
 from games.live.services.errors import GameError, IllegalMove, NotYourSeat, StaleVersion
-from games.models import Move
+from games.models import MatchPlayer, Move
 from games.words import illegal_message
 
 
@@ -56,21 +56,37 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
 def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
     """Play the bot's (or autopilot's) move for ``seat`` at ``version``.
 
+    The bot searches on the match as committed, read without its lock, and its move is then
+    applied under the lock at the version it searched: a search takes up to a few hundred
+    milliseconds, and while it runs the other seats' throw-ins, takes and timers must not wait
+    for the match row. When the match moved on meanwhile, the move is dropped: the change that
+    moved it armed the bot turns of its own version (``turn.commit``, ``match_halve_timer``).
+
     Returns False, doing nothing, when stale (the match moved on, is over, or does not await
     this seat), so a task delivered twice plays once."""
+    loaded = selectors.match_load(match_id=match_id, moves_after=None)
+    player = None if loaded is None else _awaited_bot(loaded, version, seat)
+    if loaded is None or player is None:
+        return False
+    action, by = turn.bot_action(loaded, player)
     with transaction.atomic():
-        loaded = turn.match_lock(match_id)
-        match = loaded.match
-        if not match.is_active or match.version != version:
+        locked = turn.match_lock(match_id)
+        if _awaited_bot(locked, version, seat) is None:
             return False
-        if seat not in loaded.state.awaiting():
-            return False
-        player = next(p for p in loaded.players if p.seat == seat)
-        if not turn.is_bot_seat(player):
-            return False
-        turn.play_bot(loaded, player)
-        turn.commit(loaded)
+        # The same version is the same state, so the searched move is as legal here.
+        turn.play(locked, seat, action, by)
+        turn.commit(locked)
     return True
+
+
+def _awaited_bot(loaded: LoadedMatch, version: int, seat: int) -> MatchPlayer | None:
+    """The player of ``seat`` when the match is in play at ``version``, awaits that seat and a
+    bot (or the autopilot) plays it; else ``None``."""
+    match = loaded.match
+    if not match.is_active or match.version != version or seat not in loaded.state.awaiting():
+        return None
+    player = next((p for p in loaded.players if p.seat == seat), None)
+    return player if player is not None and turn.is_bot_seat(player) else None
 
 
 def match_resign(*, match_id: int, user: User) -> None:

@@ -47,6 +47,7 @@ from games import bots
 from games.engine import Action, GameState, IllegalAction, Rules
 from games.live import broadcast, selectors
 from games.live.loaded import LoadedMatch
+from games.live.services import rows
 from games.live.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
 from games.models import Match, MatchPlayer, Move
 from games.results import match_result
@@ -98,15 +99,23 @@ def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
     match = loaded.match
     events = [event.to_dict() for event in loaded.state.apply(seat, action)]
     match.last_seq += 1  # saved by ``commit``, which every change ends with
-    move = Move.objects.create(
-        match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by
+    move = rows.move_insert(
+        Move(match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by)
     )
     loaded.moves.append(move)
     return move
 
 
 def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
-    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human.
+    """Play the bot's move for ``player``'s seat on the locked match (``bot_action``)."""
+    action, by = bot_action(loaded, player)
+    play(loaded, player.seat, action, by)
+
+
+def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.By]:
+    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human; and who
+    played it. Reads the public history, writes nothing, so it may run on a match read without
+    its lock (``moves.bot_turn`` searches so, then applies at the version it searched).
 
     A bot that fails (raises, or answers an illegal action) is logged and replaced by the
     engine's default for this move: a bug in a bot must not leave a match waiting forever."""
@@ -132,7 +141,7 @@ def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
     except Exception:
         logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
         action = state.default_action(seat)
-    play(loaded, seat, action, by)
+    return action, by
 
 
 def _public_history(match: Match) -> list[dict[str, Any]]:
@@ -167,7 +176,7 @@ def commit(loaded: LoadedMatch) -> None:
     else:
         match.deadline_at = timezone.now() + timedelta(seconds=turn_seconds_now(match, state, players))
         arm(match, state, players)
-    match.save(update_fields=fields)
+    rows.match_update(match, fields)
     broadcast.match_changed(match)
 
 

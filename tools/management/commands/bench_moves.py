@@ -8,7 +8,8 @@ CPU time and queries of each step:
 
 - ``apply``: ``services.action_apply`` (lock, check, apply, log, commit, broadcast);
 - ``mover``: the mover's page drawn from the match the move returns (``fragments.match_fragments``);
-- ``other``: the other seat's push, read from the database as its socket does.
+- ``other``: the other seat's push, read from the database as its socket does;
+- ``move``: the whole move, the sum of the three (apply plus every seated socket's push).
 
 It writes to the configured database (throwaway accounts and tables, deleted at the end, with
 turn timers ten minutes out): point ``DATABASE_URL`` at a scratch database.
@@ -34,6 +35,8 @@ from games.live.fragments import match_fragments
 from games.models import Match, Table
 
 STEPS = ("apply", "mover", "other")
+#: The per-move sum of the steps: what the whole move costs the server.
+TOTAL = "move"
 
 
 @dataclass
@@ -65,7 +68,7 @@ class Command(BaseCommand):
         token = secrets.token_hex(4)
         names = [f"bench-{token}-{seat}" for seat in range(2)]
         users = [User.objects.create_user(username=name, password=None, display_name=name) for name in names]
-        costs = {step: Costs() for step in STEPS}
+        costs = {step: Costs() for step in (*STEPS, TOTAL)}
         try:
             played = 0
             while played < options["moves"]:
@@ -74,12 +77,12 @@ class Command(BaseCommand):
             Table.objects.filter(creator__in=users).delete()
             User.objects.filter(pk__in=[u.pk for u in users]).delete()
         result: dict[str, Any] = {"moves": len(costs["apply"].wall)}
-        result.update({step: costs[step].summary() for step in STEPS})
+        result.update({step: costs[step].summary() for step in (*STEPS, TOTAL)})
         if options["json"]:
             self.stdout.write(json.dumps(result))
             return
         self.stdout.write(f"moves played: {result['moves']} (medians per move)")
-        for step in STEPS:
+        for step in (*STEPS, TOTAL):
             s = result[step]
             self.stdout.write(
                 f"{step:>6}: {s['wall_ms']:6.2f} ms wall {s['cpu_ms']:6.2f} ms CPU "
@@ -122,6 +125,10 @@ class Command(BaseCommand):
                 assert pushed is not None
                 html, _version, shown[other.pk] = match_fragments(pushed, other, log_after=shown[other.pk])
                 sent.append(len(html))
+            total = costs[TOTAL]
+            total.wall.append(sum(costs[step].wall[-1] for step in STEPS))
+            total.cpu.append(sum(costs[step].cpu[-1] for step in STEPS))
+            total.queries.append(sum(costs[step].queries[-1] for step in STEPS))
             played += 1
         return played
 
