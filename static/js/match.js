@@ -145,6 +145,53 @@
     if (shortcut && (key === "t" || key === "p")) { sendMove(shortcut.dataset.action); }
   });
 
+  /* --- the hand's order: the engine's (by rank, trumps last) or grouped by suit ------------- */
+
+  var SORT_KEY = "durak.hand.bySuit";
+
+  function bySuitWanted() {
+    try { return window.localStorage.getItem(SORT_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function suitGroup(code, trump) {
+    // Non-trump suits in the engine's suit order (S C D H), then trumps, then the jokers.
+    if (code === "RJ" || code === "BJ") { return 6; }
+    var suit = code.slice(-1);
+    return suit === trump ? 5 : "SCDH".indexOf(suit);
+  }
+
+  function sortHand() {
+    var hand = $("#match-hand");
+    var toggle = $("#hand-sort");
+    var on = bySuitWanted();
+    if (toggle) { toggle.setAttribute("aria-pressed", on ? "true" : "false"); }
+    if (!hand) { return; }
+    var cards = $all(".hand__card", hand);
+    if (!cards.length) { return; }
+    if (!hand.dataset.engineOrder) {
+      hand.dataset.engineOrder = cards.map(function (c) { return c.dataset.card; }).join(" ");
+    }
+    var engine = hand.dataset.engineOrder.split(" ");
+    var trump = hand.dataset.trump || "";
+    var ordered = cards.slice().sort(function (a, b) {
+      var ia = engine.indexOf(a.dataset.card), ib = engine.indexOf(b.dataset.card);
+      if (on) {
+        var ga = suitGroup(a.dataset.card, trump), gb = suitGroup(b.dataset.card, trump);
+        if (ga !== gb) { return ga - gb; }
+      }
+      return ia - ib;  // the engine's order within a suit is by rank
+    });
+    ordered.forEach(function (card) { hand.appendChild(card); });
+    hand.dataset.order = on ? "suit" : "rank";
+  }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("#hand-sort");
+    if (!toggle) { return; }
+    try { window.localStorage.setItem(SORT_KEY, bySuitWanted() ? "0" : "1"); } catch (e) { /* private mode */ }
+    sortHand();
+  });
+
   /* --- countdown, title, redirects --------------------------------------------------------- */
 
   function startTimer() {
@@ -191,6 +238,7 @@
   }
 
   function refreshAll() {
+    sortHand();
     scrollLog();
     keepValidSelection();
     refreshChoice();

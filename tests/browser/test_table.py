@@ -1,0 +1,202 @@
+"""The card table of issue #17 in Chromium, measured: at phone (390x844) and desktop (1280x800)
+size, in English and Russian.
+
+The setup deals bot tables and then puts each match in a chosen position
+(``GameState.from_position``, docs/position.md), so every test finds the table as it wants it:
+a hand of 49 cards (circle stage 2, 52 cards and two jokers), a defender at tables of 2 to 6
+players, a defender who has said "take", and circle stage 1 with its drawn card. Screenshots go
+to ``build/screenshots/table-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .chromium import ROOT
+from .site import served_site
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ARTEFACTS = ROOT / "build" / "screenshots"
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+
+#: Ann's matches, each put into its position; prints their ids and a session key.
+SETUP = """
+import json
+from importlib import import_module
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from accounts.models import User
+from games.engine import GameState, Rules
+from games.live import selectors, services
+from games.models import Match
+
+ann = User.objects.create_user(username="ann", email="ann@example.com", password=None, display_name="Ann")
+DECK = [r + s for r in "2 3 4 5 6 7 8 9 10 J Q K A".split() for s in "SCDH"]
+
+def staged(rules, hands_for, **tokens):
+    # A bot table dealt for Ann, then put into the position: hands_for(ann's seat, players) gives
+    # the hands by seat and the tokens the rest (attacker= may name Ann's seat as "ann" +- k).
+    table = services.table_create(creator=ann, rules=rules, turn_seconds=600)
+    services.seats_fill_with_bots(table_id=table.pk, user=ann, level="easy")
+    match = selectors.table_current_match(table_id=table.pk)
+    seat = match.players.get(user=ann).seat
+    hands = hands_for(seat, rules.players)
+    words = [rules.variant, f"deck={rules.deck}"] + ([f"jokers={rules.jokers}"] if rules.jokers else [])
+    words.append("hands=" + "/".join(",".join(hand) or "-" for hand in hands))
+    for key, value in tokens.items():
+        words.append(f"{key}={value(seat, rules.players) if callable(value) else value}")
+    state = GameState.from_position(" ".join(words))
+    Match.objects.filter(pk=match.pk).update(snapshot=state.to_json(), version=match.version + 1)
+    return match.pk
+
+def big_hands(seat, players):
+    rest = [c for c in DECK if c != "9S"]
+    hands = [rest[47:], rest[47:]]
+    hands[seat] = rest[:47] + ["RJ", "BJ"]
+    hands[1 - seat] = rest[47:]
+    return hands
+
+def six_each(seat, players):
+    rest = [c for c in DECK if c != "6S"]
+    hands = [rest[i * 6:(i + 1) * 6] for i in range(players)]
+    return hands
+
+def stock_after(players):
+    rest = [c for c in DECK if c != "6S"]
+    return ",".join(rest[players * 6:])
+
+ids = {}
+ids["big"] = staged(Rules(variant="circle", deck=52, jokers=2), big_hands, trump="D", table="9S",
+                    attacker=lambda seat, n: (seat + 1) % n)
+for n in range(2, 7):
+    stock = stock_after(n)
+    ids[f"defend{n}"] = staged(Rules(players=n, deck=52), six_each, trump=stock.split(",")[-1],
+                               stock=stock, table="6S", attacker=lambda seat, n: (seat - 1) % n)
+stock = stock_after(3)
+ids["taking"] = staged(Rules(players=3, deck=52), six_each, trump=stock.split(",")[-1], stock=stock,
+                       table="6S", taking="yes", attacker=lambda seat, n: seat)
+session = import_module(settings.SESSION_ENGINE).SessionStore()
+session[SESSION_KEY] = str(ann.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
+session.create()
+ids["session"] = session.session_key
+print(json.dumps(ids))
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
+    with served_site(tmp_path_factory.mktemp("table"), SETUP) as served:
+        yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
+
+
+def signed_in(browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize,
+              **options: Any) -> BrowserContext:
+    context = browser.new_context(viewport=size, locale=language, **options)
+    context.add_cookies([
+        {"name": "django_language", "value": language, "url": base},
+        {"name": "sessionid", "value": ids["session"], "url": base},
+    ])
+    return context
+
+
+def open_match(page: Page, base: str, match_id: int) -> None:
+    response = page.goto(f"{base}/play/match/{match_id}/")
+    assert response is not None and response.ok
+    page.wait_for_selector("#match-status")
+
+
+def shot(page: Page, name: str, language: str, size: str) -> None:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"table-{name}-{language}-{size}.png"))
+
+
+#: For every card of the hand: its box and whether the point in the middle of its uncovered
+#: corner (the left part the next card leaves, the top part the next row leaves) hits it.
+HAND_CARDS = """() => [...document.querySelectorAll("#match-hand .hand__card")].map((card, i, all) => {
+    const box = card.getBoundingClientRect();
+    const next = all[i + 1] && all[i + 1].getBoundingClientRect();
+    let right = box.right, bottom = box.bottom;
+    if (next && Math.abs(next.top - box.top) < 12 && next.left > box.left) right = Math.min(right, next.left);
+    for (const other of all) {
+        const o = other.getBoundingClientRect();
+        if (o.top > box.top + 12 && o.left < right && o.right > box.left) bottom = Math.min(bottom, o.top);
+    }
+    const x = (box.left + right) / 2, y = (box.top + bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {code: card.dataset.card, left: box.left, right: box.right, top: box.top, bottom: box.bottom,
+            x, y, hits: !!hit && hit.closest(".hand__card") === card, legal: !card.disabled};
+})"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_card_of_a_49_card_hand_is_on_screen_and_clickable(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    context = signed_in(browser, base, ids, language, SIZES[size])
+    page = context.new_page()
+    open_match(page, base, ids["big"])
+    page.locator("#match-hand").scroll_into_view_if_needed()
+    cards = page.evaluate(HAND_CARDS)
+    shot(page, "big-hand", language, size)
+    assert len(cards) == 49
+    width = SIZES[size]["width"]
+    for card in cards:
+        assert 0 <= card["left"] and card["right"] <= width, card
+        assert card["hits"], card
+        assert card["right"] - card["x"] >= 8, card  # a corner at least 16 px wide to aim at
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # A legal card (a cover) is chosen by clicking its corner.
+    legal = next(card for card in cards if card["legal"])
+    page.mouse.click(legal["x"], legal["y"])
+    assert page.get_attribute(f".hand__card[data-card='{legal['code']}']", "aria-pressed") == "true"
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_hand_groups_by_suit_with_trumps_last_and_the_browser_remembers(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    context = signed_in(browser, base, ids, language, SIZES[size])
+    page = context.new_page()
+    open_match(page, base, ids["big"])
+
+    def order() -> list[str]:
+        return [str(code) for code in page.eval_on_selector_all(
+            "#match-hand .hand__card", "cards => cards.map(c => c.dataset.card)")]
+
+    by_rank = order()
+    assert by_rank[:3] == ["2S", "2C", "2H"] and by_rank[-2:] == ["RJ", "BJ"]
+    toggle = page.locator("#hand-sort")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    grouped = order()
+    suits = [code[-1] if code not in ("RJ", "BJ") else "*" for code in grouped]
+    assert suits == sorted(suits, key="SCHD*".index), "spades, clubs, hearts, then trumps (diamonds), jokers"
+    assert sorted(grouped) == sorted(by_rank)
+    shot(page, "big-hand-by-suit", language, size)
+    page.reload()
+    page.wait_for_selector("#match-status")
+    assert order() == grouped
+    assert page.locator("#hand-sort").get_attribute("aria-pressed") == "true"
+    page.locator("#hand-sort").click()
+    assert order() == by_rank
+    context.close()
