@@ -200,3 +200,40 @@ def test_the_hand_groups_by_suit_with_trumps_last_and_the_browser_remembers(
     page.locator("#hand-sort").click()
     assert order() == by_rank
     context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_felt_the_hand_and_the_buttons_fit_the_first_screen_for_2_to_6_players(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    context = signed_in(browser, base, ids, language, SIZES[size])
+    page = context.new_page()
+    height, width = SIZES[size]["height"], SIZES[size]["width"]
+    for players in range(2, 7):
+        open_match(page, base, ids[f"defend{players}"])
+        shot(page, f"defend{players}", language, size)
+        assert page.evaluate("window.scrollY") == 0
+        felt = page.locator(".felt").bounding_box()
+        assert felt is not None and felt["y"] >= 0
+        for part in ("#match-players", "#match-table", "#match-status", "#match-hand"):
+            box = page.locator(part).bounding_box()
+            assert box is not None and box["y"] >= felt["y"] and box["y"] + box["height"] <= height, (players, part)
+        cards = page.locator("#match-hand .hand__card")
+        assert cards.count() == 6
+        for box in (cards.nth(i).bounding_box() for i in range(6)):
+            assert box is not None and box["y"] + box["height"] <= height and box["x"] + box["width"] <= width
+        take = page.locator("#match-actions .table-action[data-key='t']")
+        box = take.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, players
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # The fair-deal hash is a small lock link to the fair page, the hash in its title.
+        lock = page.locator("a.match-lock")
+        assert (lock.get_attribute("href") or "").endswith("/fair/")
+        commitment = lock.get_attribute("data-commitment") or ""
+        assert len(commitment) == 64 and commitment in (lock.get_attribute("title") or "")
+        assert commitment not in page.inner_text("main")
+        lock_box = lock.bounding_box()
+        assert lock_box is not None and lock_box["height"] <= 32 and lock_box["width"] <= 160
+    context.close()
