@@ -154,6 +154,8 @@ class MatchContext:
     stock_count: int
     discard_count: int
     pairs: tuple[PairView, ...]
+    #: "Olga takes the cards" while the defender has said "take" (public: everyone sees it).
+    taking_text: str
     circle: tuple[str, ...]
     drawn: str | None
     hand: tuple[HandCard, ...]
@@ -266,6 +268,7 @@ def present_match(
         stock_count=int(view.stock_count),
         discard_count=int(view.discard_count),
         pairs=_pairs(view.table, legal),
+        taking_text=_taking_text(view, names, seat) if active else "",
         circle=tuple(view.circle),
         drawn=view.drawn,
         hand=_hand(_own_hand(view, seat), view.legal_cards if legal else ()),
@@ -390,6 +393,15 @@ def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[LegalMove]) 
     for attack, cover in table:
         pairs.append(PairView(attack, cover, cover is None and attack in targets))
     return tuple(pairs)
+
+
+def _taking_text(view: View, names: Mapping[int, str], seat: int | None) -> str:
+    """Who is taking the bout's cards, in words (empty unless the defender said "take")."""
+    if not view.taking or view.defender is None:
+        return ""
+    if view.defender == seat:
+        return _("You take the cards")
+    return _("%(name)s takes the cards") % {"name": names.get(view.defender, "?")}
 
 
 def _own_hand(view: View, seat: int | None) -> list[str]:

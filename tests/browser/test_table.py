@@ -11,6 +11,7 @@ to ``build/screenshots/table-*.png``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +74,12 @@ def six_each(seat, players):
     hands = [rest[i * 6:(i + 1) * 6] for i in range(players)]
     return hands
 
+def sixes_to_ann(seat, players):
+    # Ann holds the 6C and 6D, so she may throw in to the taker; the others hold no six.
+    hands = six_each(seat, players)
+    hands[seat], hands[2] = hands[2], hands[seat]
+    return hands
+
 def stock_after(players):
     rest = [c for c in DECK if c != "6S"]
     return ",".join(rest[players * 6:])
@@ -85,7 +92,7 @@ for n in range(2, 7):
     ids[f"defend{n}"] = staged(Rules(players=n, deck=52), six_each, trump=stock.split(",")[-1],
                                stock=stock, table="6S", attacker=lambda seat, n: (seat - 1) % n)
 stock = stock_after(3)
-ids["taking"] = staged(Rules(players=3, deck=52), six_each, trump=stock.split(",")[-1], stock=stock,
+ids["taking"] = staged(Rules(players=3, deck=52), sixes_to_ann, trump=stock.split(",")[-1], stock=stock,
                        table="6S", taking="yes", attacker=lambda seat, n: seat)
 session = import_module(settings.SESSION_ENGINE).SessionStore()
 session[SESSION_KEY] = str(ann.pk)
@@ -237,3 +244,28 @@ def test_the_felt_the_hand_and_the_buttons_fit_the_first_screen_for_2_to_6_playe
         lock_box = lock.bounding_box()
         assert lock_box is not None and lock_box["height"] <= 32 and lock_box["width"] <= 160
     context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_felt_says_for_everyone_that_the_defender_takes_the_cards(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    words = re.compile({"en": r"Bot Easy( \d)? takes the cards", "ru": r"Bot Easy( \d)? забирает карты"}[language])
+    for who in ("player", "visitor"):
+        context = (signed_in(browser, base, ids, language, SIZES[size]) if who == "player" else
+                   browser.new_context(viewport=SIZES[size], locale=language))
+        if who == "visitor":
+            context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+        page = context.new_page()
+        open_match(page, base, ids["taking"])
+        note = page.locator("#match-table .bout__taking")
+        assert words.fullmatch(note.inner_text().strip())
+        box, bout = note.bounding_box(), page.locator("#match-table .bout").bounding_box()
+        assert box is not None and bout is not None
+        assert bout["x"] <= box["x"] and box["x"] + box["width"] <= bout["x"] + bout["width"]
+        assert box["y"] + box["height"] <= SIZES[size]["height"]
+        assert page.locator("#match-table .bout--taking .pair").count() == 1
+        shot(page, f"taking-{who}", language, size)
+        context.close()
