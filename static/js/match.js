@@ -35,7 +35,7 @@
 
   function sendMove(action) {
     var form = $("#move-form");
-    if (!form) { return; }
+    if (!form || connectionLost()) { return; }
     form.elements.action.value = action;
     selected = [];
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
@@ -143,6 +143,50 @@
     var key = event.key.toLowerCase();
     var shortcut = $("[data-key='" + key + "']");
     if (shortcut && (key === "t" || key === "p")) { sendMove(shortcut.dataset.action); }
+  });
+
+  /* --- the connection ------------------------------------------------------------------------
+     When the socket closes or the browser goes offline the page says so at once and holds input
+     (the felt is inert): a move sent now would queue with a stale version. When the browser is
+     back online the socket reconnects at once instead of waiting out its back-off; the server
+     sends the full view to a new socket, and its first message lifts the hold. */
+
+  var socketWrapper = null;
+  var liveSocket = null;
+  var awaitingFresh = false;
+
+  function connectionLost() {
+    var game = $("#match");
+    return !!game && game.dataset.connection === "lost";
+  }
+
+  function setConnection(ok) {
+    var game = $("#match");
+    if (!game) { return; }
+    game.dataset.connection = ok ? "open" : "lost";
+    var felt = $(".felt", game);
+    if (felt) { felt.inert = !ok; }
+    var note = $("#match-connection");
+    if (note) { note.hidden = ok; }
+    if (!ok && timerHandle) { clearInterval(timerHandle); timerHandle = null; }
+  }
+
+  document.addEventListener("htmx:wsOpen", function (event) {
+    socketWrapper = event.detail.socketWrapper;
+    liveSocket = event.detail.event && event.detail.event.target;
+    awaitingFresh = true;
+  });
+  document.addEventListener("htmx:wsClose", function (event) {
+    var closed = event.detail.event && event.detail.event.target;
+    if (!liveSocket || closed === liveSocket) { setConnection(false); }
+  });
+  document.addEventListener("htmx:wsError", function () { setConnection(false); });
+  window.addEventListener("offline", function () { setConnection(false); });
+  window.addEventListener("online", function () {
+    if (socketWrapper) { socketWrapper.reconnect(); }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (awaitingFresh) { awaitingFresh = false; setConnection(true); }
   });
 
   /* --- the hand's order: the engine's (by rank, trumps last) or grouped by suit ------------- */

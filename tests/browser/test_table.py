@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -269,3 +270,40 @@ def test_the_felt_says_for_everyone_that_the_defender_takes_the_cards(
         assert page.locator("#match-table .bout--taking .pair").count() == 1
         shot(page, f"taking-{who}", language, size)
         context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_lost_connection_shows_at_once_holds_input_and_heals(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    context = signed_in(browser, base, ids, language, SIZES[size])
+    page = context.new_page()
+    open_match(page, base, ids["defend2"])
+    note = page.locator("#match-connection")
+    assert note.is_hidden()
+    page.wait_for_function("() => document.querySelector('#match').dataset.connection === 'open'")
+    context.set_offline(True)
+    note.wait_for(state="visible", timeout=5_000)
+    assert note.inner_text().strip() == {"en": "Connection lost. Reconnecting…",
+                                         "ru": "Связь потеряна. Переподключаемся…"}[language]
+    box = note.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= SIZES[size]["height"]
+    assert 0 <= box["x"] and box["x"] + box["width"] <= SIZES[size]["width"]
+    assert page.evaluate("document.querySelector('.felt').inert") is True
+    shot(page, "offline", language, size)
+    # Input is held: the card that could be chosen is not.
+    card = page.locator("#match-hand .hand__card--legal").first
+    card.click(force=True)
+    assert card.get_attribute("aria-pressed") == "false"
+    page.keyboard.press("t")
+    assert page.locator("#match-hand .hand__card").count() == 6  # no take went out
+    started = time.monotonic()
+    context.set_offline(False)
+    note.wait_for(state="hidden", timeout=15_000)
+    print(f"\nreconnected and redrawn {time.monotonic() - started:.2f} s after the network returned")
+    assert page.evaluate("document.querySelector('.felt').inert") is False
+    card.click()
+    assert card.get_attribute("aria-pressed") == "true"
+    context.close()
