@@ -21,6 +21,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.engine import LegalMove
@@ -41,8 +42,13 @@ from games.words import (
     your_move_words,
 )
 
+#: Consecutive counted timeouts that put a seat on autopilot (``services.clock`` applies it; the
+#: presenter may not import the services, so the tests check the two agree).
+AUTOPILOT_AFTER_TIMEOUTS = 3
+
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
 MAX_BACKS = 8
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
@@ -64,11 +70,19 @@ class SeatView:
     resigned: bool
     wants_again: bool
     team: int | None
+    #: Consecutive timeouts that counted towards autopilot (public: everyone saw the timer play).
+    timeouts: int = 0
 
     @property
     def team_number(self) -> int | None:
         """1 or 2 in a team game (partners share it)."""
         return None if self.team is None else self.team + 1
+
+    @property
+    def timeouts_text(self) -> str:
+        """The run of timeouts against the number that ends in autopilot, as "2/3" (never
+        localised)."""
+        return f"{self.timeouts}/{AUTOPILOT_AFTER_TIMEOUTS}"
 
     @property
     def backs(self) -> range:
@@ -163,6 +177,8 @@ class MatchContext:
     your_move: bool
     status_text: str
     remaining_ms: int | None
+    #: The viewer's own timeouts explained, with the warning before the one that ends in autopilot.
+    timeout_note: str
     log: tuple[LogLine, ...]
     last_seq: int
     result_places: tuple[str, ...]
@@ -249,7 +265,12 @@ def present_match(
     me = next((s for s in seats if s.is_viewer), None)
     log_moves = loaded.moves
     last_seq = log_moves[-1].seq if log_moves else 0
-    remaining = _remaining_ms(match, now) if active else None
+    # The countdown is a human's: while only bots (or autopilots) are awaited it is not shown,
+    # since they move long before it runs out.
+    humans_awaited = any(
+        (p := by_seat.get(s)) is not None and not (p.autopilot or p.user.is_bot) for s in awaiting
+    )
+    remaining = _remaining_ms(match, now) if active and humans_awaited else None
     next_url = None if loaded.next_match_id is None else reverse("games:match", args=[loaded.next_match_id])
     return MatchContext(
         match_id=match.pk,
@@ -276,6 +297,7 @@ def present_match(
         your_move=seat is not None and seat in awaiting,
         status_text=_status_text(match, names, seat, awaiting),
         remaining_ms=remaining,
+        timeout_note=_timeout_note(me) if active else "",
         log=tuple(_log_lines(log_moves, names, seat)),
         last_seq=last_seq,
         result_places=_result_places(match, names),
@@ -370,6 +392,7 @@ def _seats(
                 resigned=bool(player and player.resigned),
                 wants_again=bool(player and player.wants_again),
                 team=(position % 2) if teams else None,
+                timeouts=int(player.timeouts) if player and active and not player.autopilot else 0,
             )
         )
     return out
@@ -440,6 +463,23 @@ def _remaining_ms(match: Match, now: datetime | None) -> int | None:
         return None
     now = now or timezone.now()
     return max(0, int((match.deadline_at - now).total_seconds() * 1000))
+
+
+def _timeout_note(me: SeatView | None) -> str:
+    """What the viewer's run of timeouts means: how many, and before the last one the warning."""
+    if me is None or not me.timeouts:
+        return ""
+    left = AUTOPILOT_AFTER_TIMEOUTS - me.timeouts
+    if left <= 1:
+        return _(
+            "Last warning: your time ran out %(count)d times in a row. If it runs out once more, a bot"
+            " plays your seat and the game counts as lost for you."
+        ) % {"count": me.timeouts}
+    return ngettext(
+        "Your time ran out: the timer played for you (%(count)d of %(limit)d before a bot takes your seat).",
+        "Your time ran out %(count)d times in a row (%(limit)d and a bot takes your seat).",
+        me.timeouts,
+    ) % {"count": me.timeouts, "limit": AUTOPILOT_AFTER_TIMEOUTS}
 
 
 def _status_text(

@@ -243,10 +243,12 @@
     var bar = $("progress.timer[data-remaining-ms]");
     if (!bar) { return; }
     var end = performance.now() + Number(bar.dataset.remainingMs);
+    var seconds = $(".timer__n");
     function tick() {
       var left = Math.max(0, (end - performance.now()) / 1000);
       bar.value = left;
       bar.textContent = String(Math.ceil(left));
+      if (seconds) { seconds.textContent = String(Math.ceil(left)); }
       bar.classList.toggle("timer--urgent", left <= 5);
       if (left <= 0 && timerHandle) { clearInterval(timerHandle); timerHandle = null; }
     }

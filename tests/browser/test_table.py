@@ -95,6 +95,13 @@ for n in range(2, 7):
 stock = stock_after(3)
 ids["taking"] = staged(Rules(players=3, deck=52), sixes_to_ann, trump=stock.split(",")[-1], stock=stock,
                        table="6S", taking="yes", attacker=lambda seat, n: seat)
+# Ann's time ran out once as the defender (the timer took for her); then a second time is
+# written into her record, so her next timeout is the one that ends in autopilot.
+stock = stock_after(2)
+ids["warned"] = staged(Rules(players=2, deck=52), six_each, trump=stock.split(",")[-1], stock=stock,
+                       table="6S", attacker=lambda seat, n: (seat - 1) % n)
+services.match_timeout(match_id=ids["warned"], version=Match.objects.get(pk=ids["warned"]).version)
+Match.objects.get(pk=ids["warned"]).players.filter(user=ann).update(timeouts=2)
 session = import_module(settings.SESSION_ENGINE).SessionStore()
 session[SESSION_KEY] = str(ann.pk)
 session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -111,13 +118,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
         yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
 
 
-def signed_in(browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize,
-              **options: Any) -> BrowserContext:
+def signed_in(
+    browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize, **options: Any
+) -> BrowserContext:
     context = browser.new_context(viewport=size, locale=language, **options)
-    context.add_cookies([
-        {"name": "django_language", "value": language, "url": base},
-        {"name": "sessionid", "value": ids["session"], "url": base},
-    ])
+    context.add_cookies(
+        [
+            {"name": "django_language", "value": language, "url": base},
+            {"name": "sessionid", "value": ids["session"], "url": base},
+        ]
+    )
     return context
 
 
@@ -165,7 +175,7 @@ def test_every_card_of_a_49_card_hand_is_on_screen_and_clickable(
     assert len(cards) == 49
     width = SIZES[size]["width"]
     for card in cards:
-        assert 0 <= card["left"] and card["right"] <= width, card
+        assert card["left"] >= 0 and card["right"] <= width, card
         assert card["hits"], card
         assert card["right"] - card["x"] >= 8, card  # a corner at least 16 px wide to aim at
     assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -187,8 +197,12 @@ def test_the_hand_groups_by_suit_with_trumps_last_and_the_browser_remembers(
     open_match(page, base, ids["big"])
 
     def order() -> list[str]:
-        return [str(code) for code in page.eval_on_selector_all(
-            "#match-hand .hand__card", "cards => cards.map(c => c.dataset.card)")]
+        return [
+            str(code)
+            for code in page.eval_on_selector_all(
+                "#match-hand .hand__card", "cards => cards.map(c => c.dataset.card)"
+            )
+        ]
 
     by_rank = order()
     assert by_rank[:3] == ["2S", "2C", "2H"] and by_rank[-2:] == ["RJ", "BJ"]
@@ -227,7 +241,8 @@ def test_the_felt_the_hand_and_the_buttons_fit_the_first_screen_for_2_to_6_playe
         assert felt is not None and felt["y"] >= 0
         for part in ("#match-players", "#match-table", "#match-status", "#match-hand"):
             box = page.locator(part).bounding_box()
-            assert box is not None and box["y"] >= felt["y"] and box["y"] + box["height"] <= height, (players, part)
+            assert box is not None and box["y"] >= felt["y"], (players, part)
+            assert box["y"] + box["height"] <= height, (players, part)
         cards = page.locator("#match-hand .hand__card")
         assert cards.count() == 6
         for box in (cards.nth(i).bounding_box() for i in range(6)):
@@ -253,10 +268,14 @@ def test_the_felt_says_for_everyone_that_the_defender_takes_the_cards(
     site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
 ) -> None:
     base, ids = site
-    words = re.compile({"en": r"Bot Easy( \d)? takes the cards", "ru": r"Bot Easy( \d)? забирает карты"}[language])
+    pattern = {"en": r"Bot Easy( \d)? takes the cards", "ru": r"Bot Easy( \d)? забирает карты"}[language]
+    words = re.compile(pattern)
     for who in ("player", "visitor"):
-        context = (signed_in(browser, base, ids, language, SIZES[size]) if who == "player" else
-                   browser.new_context(viewport=SIZES[size], locale=language))
+        context = (
+            signed_in(browser, base, ids, language, SIZES[size])
+            if who == "player"
+            else browser.new_context(viewport=SIZES[size], locale=language)
+        )
         if who == "visitor":
             context.add_cookies([{"name": "django_language", "value": language, "url": base}])
         page = context.new_page()
@@ -286,11 +305,13 @@ def test_a_lost_connection_shows_at_once_holds_input_and_heals(
     page.wait_for_function("() => document.querySelector('#match').dataset.connection === 'open'")
     context.set_offline(True)
     note.wait_for(state="visible", timeout=5_000)
-    assert note.inner_text().strip() == {"en": "Connection lost. Reconnecting…",
-                                         "ru": "Связь потеряна. Переподключаемся…"}[language]
+    assert (
+        note.inner_text().strip()
+        == {"en": "Connection lost. Reconnecting…", "ru": "Связь потеряна. Переподключаемся…"}[language]
+    )
     box = note.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= SIZES[size]["height"]
-    assert 0 <= box["x"] and box["x"] + box["width"] <= SIZES[size]["width"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]
     assert page.evaluate("document.querySelector('.felt').inert") is True
     shot(page, "offline", language, size)
     # Input is held: the card that could be chosen is not.
@@ -306,4 +327,39 @@ def test_a_lost_connection_shows_at_once_holds_input_and_heals(
     assert page.evaluate("document.querySelector('.felt').inert") is False
     card.click()
     assert card.get_attribute("aria-pressed") == "true"
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_table_and_the_log_say_what_the_timer_played_and_warn_before_autopilot(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    context = signed_in(browser, base, ids, language, SIZES[size])
+    page = context.new_page()
+    open_match(page, base, ids["warned"])
+    words = {
+        "en": ("Time ran out for Ann (1 of 3 in a row), so the timer played:", "Ann takes", "Last warning"),
+        "ru": (
+            "У игрока Ann вышло время (1 из 3 подряд), ход сделан по таймеру:",
+            "Ann берёт",
+            "Последнее предупреждение",
+        ),
+    }[language]
+    log = [line.strip() for line in page.locator("#match-log-list li").all_inner_texts()]
+    at = log.index(words[0])
+    assert log[at + 1] == words[1]
+    page.wait_for_selector(".status__warning")
+    warning = page.locator(".status__warning")
+    assert warning.inner_text().startswith(words[2])
+    box = warning.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= SIZES[size]["height"]
+    assert box["x"] + box["width"] <= SIZES[size]["width"]
+    # The countdown shows its seconds, as a number for machines too.
+    page.wait_for_selector(".timer__n")
+    seconds = int(page.inner_text(".timer__n"))
+    assert 0 < seconds <= 600
+    assert page.locator("progress.timer").get_attribute("max") == "600"
+    shot(page, "warned", language, size)
     context.close()

@@ -92,10 +92,14 @@ def is_bot_seat(player: MatchPlayer) -> bool:
     return player.autopilot or player.user.is_bot
 
 
-def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
-    """Apply one action to the loaded state (raises ``IllegalAction`` unchanged) and log it."""
+def play(
+    loaded: LoadedMatch, seat: int, action: Action, by: Move.By, *, notes: tuple[dict[str, Any], ...] = ()
+) -> Move:
+    """Apply one action to the loaded state (raises ``IllegalAction`` unchanged) and log it;
+    ``notes`` (public events that are not the engine's, such as why the timer played) are
+    logged before the engine's events."""
     match = loaded.match
-    events = [event.to_dict() for event in loaded.state.apply(seat, action)]
+    events = [*notes, *(event.to_dict() for event in loaded.state.apply(seat, action))]
     match.last_seq += 1  # saved by ``commit``, which every change ends with
     move = Move.objects.create(
         match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by
