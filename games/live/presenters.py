@@ -172,6 +172,8 @@ class MatchContext:
     taking_text: str
     circle: tuple[str, ...]
     drawn: str | None
+    #: Who drew ``drawn`` (circle stage 1), in words: "You drew" / "Olga drew".
+    drawn_caption: str
     hand: tuple[HandCard, ...]
     choices: tuple[Choice, ...]
     your_move: bool
@@ -292,6 +294,7 @@ def present_match(
         taking_text=_taking_text(view, names, seat) if active else "",
         circle=tuple(view.circle),
         drawn=view.drawn,
+        drawn_caption=_drawn_caption(view, names, seat, awaiting),
         hand=_hand(_own_hand(view, seat), view.legal_cards if legal else ()),
         choices=tuple(_choice(a, bito=_all_covered(view)) for a in legal),
         your_move=seat is not None and seat in awaiting,
@@ -425,6 +428,20 @@ def _taking_text(view: View, names: Mapping[int, str], seat: int | None) -> str:
     if view.defender == seat:
         return _("You take the cards")
     return _("%(name)s takes the cards") % {"name": names.get(view.defender, "?")}
+
+
+def _drawn_caption(
+    view: View, names: Mapping[int, str], seat: int | None, awaiting: Mapping[int, str]
+) -> str:
+    """Whose drawn card waits to beat a circle card (circle stage 1), in words."""
+    if not view.drawn:
+        return ""
+    drawer = next((s for s, code in awaiting.items() if code == "beat"), None)
+    if drawer is None:
+        return _("The drawn card")
+    if drawer == seat:
+        return _("You drew")
+    return _("%(name)s drew") % {"name": names.get(drawer, "?")}
 
 
 def _own_hand(view: View, seat: int | None) -> list[str]:

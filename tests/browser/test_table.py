@@ -95,6 +95,10 @@ for n in range(2, 7):
 stock = stock_after(3)
 ids["taking"] = staged(Rules(players=3, deck=52), sixes_to_ann, trump=stock.split(",")[-1], stock=stock,
                        table="6S", taking="yes", attacker=lambda seat, n: seat)
+# Circle stage 1: Ann's drawn 10H may beat the 7H or the 9H; after her choice the bot's 7C and
+# then her own 8S each beat exactly one circle card, so both are played at once.
+ids["circle"] = staged(Rules(variant="circle", deck=52), lambda seat, n: [[], []], trump="6D",
+                       stock="7C,8S,6D", circle="6S,6C,7H,9H,10C", drawn="10H", turn=lambda seat, n: seat)
 # Ann's time ran out once as the defender (the timer took for her); then a second time is
 # written into her record, so her next timeout is the one that ends in autopilot.
 stock = stock_after(2)
@@ -362,4 +366,36 @@ def test_the_table_and_the_log_say_what_the_timer_played_and_warn_before_autopil
     assert 0 < seconds <= 600
     assert page.locator("progress.timer").get_attribute("max") == "600"
     shot(page, "warned", language, size)
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_circle_stage_1_shows_the_drawn_card_apart_and_plays_a_one_target_draw_at_once(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    context = signed_in(browser, base, ids, language, SIZES[size])
+    page = context.new_page()
+    open_match(page, base, ids["circle"])
+    drawn = page.locator("#match-table .bout__drawn")
+    caption = drawn.locator(".bout__caption").first.inner_text().strip()
+    assert caption == {"en": "You drew", "ru": "Вы вытянули"}[language]
+    card = drawn.locator(".playing-card").bounding_box()
+    assert card is not None
+    circle = [page.locator("#match-table .bout > .pair").nth(i).bounding_box() for i in range(5)]
+    assert all(box is not None for box in circle)
+    # The drawn card sits in a row of its own, above every card of the circle.
+    assert all(card["y"] + card["height"] <= box["y"] for box in circle if box)
+    height, width = SIZES[size]["height"], SIZES[size]["width"]
+    assert card["y"] + card["height"] <= height and card["x"] + card["width"] <= width
+    targets = page.locator(".pair__target")
+    assert sorted(t.get_attribute("data-target") or "" for t in targets.all()) == ["7H", "9H"]
+    shot(page, "circle-drawn", language, size)
+    if language == "ru" and size == "desktop":  # once, last: the match moves on
+        page.click(".pair__target[data-target='9H']")
+        page.wait_for_selector("#match-log-list li:has-text('бьёт 6♠ картой 8♠')")
+        lines = page.locator("#match-log-list li").all_inner_texts()
+        assert any("бьёт 6♣ картой 7♣" in line for line in lines)
+        assert not page.locator(".status__warning").count()
     context.close()

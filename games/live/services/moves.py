@@ -54,7 +54,8 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
 
 
 def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
-    """Play the bot's (or autopilot's) move for ``seat`` at ``version``.
+    """Play the bot's (or autopilot's) move for ``seat`` at ``version``, or the forced move of
+    any seat (``turn.forced_action``: a deal that starts with one).
 
     Returns False, doing nothing, when stale (the match moved on, is over, or does not await
     this seat), so a task delivered twice plays once."""
@@ -66,9 +67,13 @@ def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
         if seat not in loaded.state.awaiting():
             return False
         player = next(p for p in loaded.players if p.seat == seat)
-        if not turn.is_bot_seat(player):
+        forced = turn.forced_action(loaded.state, seat)
+        if forced is not None:
+            turn.play(loaded, seat, forced, Move.By.FORCED)
+        elif turn.is_bot_seat(player):
+            turn.play_bot(loaded, player)
+        else:
             return False
-        turn.play_bot(loaded, player)
         turn.commit(loaded)
     return True
 
