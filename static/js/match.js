@@ -236,6 +236,96 @@
     sortHand();
   });
 
+  /* --- sound: a short chime when it becomes your turn (off unless switched on, remembered) --- */
+
+  var SOUND_KEY = "durak.sound";
+  var wasMyMove = null;
+
+  function soundWanted() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function refreshSound() {
+    var toggle = $("#sound-toggle");
+    if (toggle) { toggle.setAttribute("aria-pressed", soundWanted() ? "true" : "false"); }
+    var status = $("#match-status");
+    if (!status) { return; }
+    var mine = status.dataset.yourMove === "1";
+    if (mine && wasMyMove === false && soundWanted() && toggle) {
+      var root = document.documentElement;
+      root.dataset.turnSounds = String(Number(root.dataset.turnSounds || 0) + 1);
+      try {
+        var played = new Audio(toggle.dataset.sound).play();
+        if (played && played.catch) { played.catch(function () { /* no audio device */ }); }
+      } catch (e) { /* no audio */ }
+    }
+    wasMyMove = mine;
+  }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("#sound-toggle");
+    if (!toggle) { return; }
+    try { window.localStorage.setItem(SOUND_KEY, soundWanted() ? "0" : "1"); } catch (e) { /* private mode */ }
+    refreshSound();
+  });
+
+  /* --- motion: mark what a push brought, for table.css to move (only without reduced motion) - */
+
+  function cardOf(svg) {
+    var use = svg.querySelector("use");
+    var href = (use && use.getAttribute("href")) || "";
+    var at = href.indexOf("#card-");
+    return at < 0 ? "" : href.slice(at + 6);
+  }
+
+  function tableCards() {
+    var seen = {};
+    $all("#match-table .bout .playing-card").forEach(function (svg) { seen[cardOf(svg)] = true; });
+    return seen;
+  }
+
+  function handCards() {
+    var seen = {};
+    $all("#match-hand .hand__card").forEach(function (card) { seen[card.dataset.card] = true; });
+    return seen;
+  }
+
+  function discardCount() {
+    var pile = $("#match-table .discard");
+    return pile ? Number(pile.dataset.count || 0) : 0;
+  }
+
+  var before = null;
+
+  function remember() {
+    before = {hand: handCards(), table: tableCards(), discard: discardCount()};
+  }
+
+  function markMoves() {
+    if (!before) { return; }
+    var was = before;
+    before = null;
+    $all("#match-hand .hand__card").forEach(function (card) {
+      if (!was.hand[card.dataset.card]) { card.classList.add("card-arrives"); }
+    });
+    $all("#match-table .bout .playing-card").forEach(function (svg) {
+      if (!was.table[cardOf(svg)]) { svg.classList.add("card-played"); }
+    });
+    var pile = $("#match-table .discard");
+    if (pile && discardCount() > was.discard) { pile.classList.add("pile-receives"); }
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", remember);
+  document.addEventListener("htmx:beforeSwap", remember);
+
+  function markDeal() {
+    // The first sight of a match just dealt: the hand is dealt in.
+    var status = $("#match-status");
+    if (status && status.dataset.version === "0") {
+      $all("#match-hand .hand__card").forEach(function (card) { card.classList.add("card-arrives"); });
+    }
+  }
+
   /* --- countdown, title, redirects --------------------------------------------------------- */
 
   function startTimer() {
@@ -284,7 +374,9 @@
   }
 
   function refreshAll() {
+    markMoves();
     sortHand();
+    refreshSound();
     scrollLog();
     keepValidSelection();
     refreshChoice();
@@ -310,6 +402,7 @@
   document.addEventListener("htmx:wsAfterMessage", refreshAll);
   document.addEventListener("htmx:afterSettle", refreshAll);
   document.addEventListener("DOMContentLoaded", function () {
+    markDeal();
     refreshAll();
     refreshVariantFields();
   });

@@ -399,3 +399,49 @@ def test_circle_stage_1_shows_the_drawn_card_apart_and_plays_a_one_target_draw_a
         assert any("бьёт 6♣ картой 7♣" in line for line in lines)
         assert not page.locator(".status__warning").count()
     context.close()
+
+
+#: Which staged match each language and size plays (each is played once, so each its own).
+MOTION_MATCH = {("en", "phone"): "defend2", ("en", "desktop"): "defend3", ("ru", "phone"): "defend4",
+                ("ru", "desktop"): "defend5"}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_remembered_sound_on_my_turn_and_cards_that_move_unless_motion_is_reduced(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    base, ids = site
+    reduced = language == "ru"  # English with motion, Russian under prefers-reduced-motion
+    context = signed_in(browser, base, ids, language, SIZES[size],
+                        reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    open_match(page, base, ids[MOTION_MATCH[(language, size)]])
+    sound = page.locator("#sound-toggle")
+    assert sound.get_attribute("aria-pressed") == "false"  # off until switched on
+    response = page.request.get(base + (sound.get_attribute("data-sound") or ""))
+    assert response.ok and response.headers["content-type"] in ("audio/wav", "audio/x-wav", "audio/wave")
+    assert response.body()[:4] == b"RIFF"
+    sound.click()
+    page.reload()
+    page.wait_for_selector("#match-status")
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
+    page.wait_for_selector("#match-status[data-your-move='1']")
+    codes = "cards => cards.map(c => c.dataset.card)"
+    hand = set(page.eval_on_selector_all("#match-hand .hand__card", codes))
+    page.keyboard.press("t")  # take: the 6S comes into the hand
+    page.wait_for_selector("#match-hand .hand__card[data-card='6S']", timeout=30_000)
+    arrived = page.locator("#match-hand .hand__card.card-arrives")
+    assert arrived.count() >= 1
+    now = set(page.eval_on_selector_all("#match-hand .hand__card", codes))
+    assert set(arrived.evaluate_all(codes)) <= now - hand
+    animation = arrived.first.evaluate("card => getComputedStyle(card).animationName")
+    assert animation == ("none" if reduced else "card-arrives")
+    # The next time it is Ann's turn, the chime plays (it counts its plays on the page).
+    page.wait_for_selector("html[data-turn-sounds]", timeout=60_000)
+    played = page.locator("#match-table .bout .card-played")
+    if played.count():
+        name = played.first.evaluate("card => getComputedStyle(card).animationName")
+        assert name == ("none" if reduced else "card-played")
+    shot(page, "motion", language, size)
+    context.close()
