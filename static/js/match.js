@@ -187,6 +187,8 @@
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     if (awaitingFresh) { awaitingFresh = false; setConnection(true); }
+    var game = $("#match");
+    if (game) { game.dataset.synced = "1"; }  // the socket's first full view has arrived
   });
 
   /* --- the hand's order: the engine's (by rank, trumps last) or grouped by suit ------------- */
