@@ -334,6 +334,8 @@ FORMAT_MODULE_PATH = ["durak_site.formats"]
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+#: The match page's turn chime (static/sounds/turn.wav): some systems' mime tables lack .wav.
+WHITENOISE_MIMETYPES = {".wav": "audio/wav"}
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -316,6 +316,9 @@ class Move(models.Model):
         BOT = "bot", _("bot")
         AUTOPILOT = "autopilot", _("autopilot")
         TIMEOUT = "timeout", _("timeout")
+        #: A move with no choice in it, played at once (circle stage 1: a drawn card that can beat
+        #: exactly one circle card); it never waits and never counts as a timeout.
+        FORCED = "forced", _("forced")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", verbose_name=_("match"))
     seq = models.PositiveIntegerField(_("sequence number"))

@@ -135,7 +135,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> SafeSt
     cards = _cards_html(event.get("cards", ()))
     target = card_text(event["target"]) if event.get("target") else ""
     count = int(event.get("count", 0))
-    args = {"name": name, "cards": cards, "target": target, "count": count}
+    limit = int(event.get("limit", 0))
+    args = {"name": name, "cards": cards, "target": target, "count": count, "limit": limit}
     sentence = _sentence(str(kind), count)
     if sentence is None:
         return None
@@ -196,6 +197,19 @@ def _sentence(kind: str, count: int) -> str | None:
             )
         case "stage2":
             return _("Stage 2 begins: %(name)s attacks first")
+        # Not the engine's: what the turn timer did (games.live.services.clock), logged with the
+        # move it played so the log says why that move was made.
+        case "timeout" if count:
+            return _("Time ran out for %(name)s (%(count)d of %(limit)d in a row), so the timer played:")
+        case "timeout":
+            return _(
+                "Time ran out for %(name)s, so the timer played (this does not count towards autopilot):"
+            )
+        case "autopilot":
+            return _(
+                "%(name)s ran out of time %(limit)d times in a row: a bot plays the seat from now on,"
+                " and the game counts as lost for them."
+            )
     return None
 
 

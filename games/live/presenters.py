@@ -22,6 +22,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import seeding
@@ -42,6 +43,10 @@ from games.words import (
     variant_name,
     your_move_words,
 )
+
+#: Consecutive counted timeouts that put a seat on autopilot (``services.clock`` applies it; the
+#: presenter may not import the services, so the tests check the two agree).
+AUTOPILOT_AFTER_TIMEOUTS = 3
 
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
 MAX_BACKS = 8
@@ -67,11 +72,19 @@ class SeatView:
     resigned: bool
     wants_again: bool
     team: int | None
+    #: Consecutive timeouts that counted towards autopilot (public: everyone saw the timer play).
+    timeouts: int = 0
 
     @property
     def team_number(self) -> int | None:
         """1 or 2 in a team game (partners share it)."""
         return None if self.team is None else self.team + 1
+
+    @property
+    def timeouts_text(self) -> str:
+        """The run of timeouts against the number that ends in autopilot, as "2/3" (never
+        localised)."""
+        return f"{self.timeouts}/{AUTOPILOT_AFTER_TIMEOUTS}"
 
     @property
     def backs(self) -> range:
@@ -160,13 +173,19 @@ class MatchContext:
     stock_count: int
     discard_count: int
     pairs: tuple[PairView, ...]
+    #: "Olga takes the cards" while the defender has said "take" (public: everyone sees it).
+    taking_text: str
     circle: tuple[str, ...]
     drawn: str | None
+    #: Who drew ``drawn`` (circle stage 1), in words: "You drew" / "Olga drew".
+    drawn_caption: str
     hand: tuple[HandCard, ...]
     choices: tuple[Choice, ...]
     your_move: bool
     status_text: str
     remaining_ms: int | None
+    #: The viewer's own timeouts explained, with the warning before the one that ends in autopilot.
+    timeout_note: str
     log: tuple[LogLine, ...]
     last_seq: int
     result_places: tuple[str, ...]
@@ -256,7 +275,12 @@ def present_match(
     me = next((s for s in seats if s.is_viewer), None)
     log_moves = loaded.moves
     last_seq = log_moves[-1].seq if log_moves else 0
-    remaining = _remaining_ms(match, now) if active else None
+    # The countdown is a human's: while only bots (or autopilots) are awaited it is not shown,
+    # since they move long before it runs out.
+    humans_awaited = any(
+        (p := by_seat.get(s)) is not None and not (p.autopilot or p.user.is_bot) for s in awaiting
+    )
+    remaining = _remaining_ms(match, now) if active and humans_awaited else None
     next_url = None if loaded.next_match_id is None else reverse("games:match", args=[loaded.next_match_id])
     return MatchContext(
         match_id=match.pk,
@@ -275,13 +299,16 @@ def present_match(
         stock_count=int(view.stock_count),
         discard_count=int(view.discard_count),
         pairs=_pairs(view.table, legal),
+        taking_text=_taking_text(view, names, seat) if active else "",
         circle=tuple(view.circle),
         drawn=view.drawn,
+        drawn_caption=_drawn_caption(view, names, seat, awaiting),
         hand=_hand(_own_hand(view, seat), view.legal_cards if legal else ()),
         choices=tuple(_choice(a, bito=_all_covered(view)) for a in legal),
         your_move=seat is not None and seat in awaiting,
         status_text=_status_text(match, names, seat, awaiting),
         remaining_ms=remaining,
+        timeout_note=_timeout_note(me) if active else "",
         log=tuple(_log_lines(log_moves, names, seat)),
         last_seq=last_seq,
         result_places=_result_places(match, names),
@@ -381,6 +408,7 @@ def _seats(
                 resigned=bool(player and player.resigned),
                 wants_again=bool(player and player.wants_again),
                 team=(position % 2) if teams else None,
+                timeouts=int(player.timeouts) if player and active and not player.autopilot else 0,
             )
         )
     return out
@@ -404,6 +432,29 @@ def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[LegalMove]) 
     for attack, cover in table:
         pairs.append(PairView(attack, cover, cover is None and attack in targets))
     return tuple(pairs)
+
+
+def _taking_text(view: View, names: Mapping[int, str], seat: int | None) -> str:
+    """Who is taking the bout's cards, in words (empty unless the defender said "take")."""
+    if not view.taking or view.defender is None:
+        return ""
+    if view.defender == seat:
+        return _("You take the cards")
+    return _("%(name)s takes the cards") % {"name": names.get(view.defender, "?")}
+
+
+def _drawn_caption(
+    view: View, names: Mapping[int, str], seat: int | None, awaiting: Mapping[int, str]
+) -> str:
+    """Whose drawn card waits to beat a circle card (circle stage 1), in words."""
+    if not view.drawn:
+        return ""
+    drawer = next((s for s, code in awaiting.items() if code == "beat"), None)
+    if drawer is None:
+        return _("The drawn card")
+    if drawer == seat:
+        return _("You drew")
+    return _("%(name)s drew") % {"name": names.get(drawer, "?")}
 
 
 def _own_hand(view: View, seat: int | None) -> list[str]:
@@ -442,6 +493,23 @@ def _remaining_ms(match: Match, now: datetime | None) -> int | None:
         return None
     now = now or timezone.now()
     return max(0, int((match.deadline_at - now).total_seconds() * 1000))
+
+
+def _timeout_note(me: SeatView | None) -> str:
+    """What the viewer's run of timeouts means: how many, and before the last one the warning."""
+    if me is None or not me.timeouts:
+        return ""
+    left = AUTOPILOT_AFTER_TIMEOUTS - me.timeouts
+    if left <= 1:
+        return _(
+            "Last warning: your time ran out %(count)d times in a row. If it runs out once more, a bot"
+            " plays your seat and the game counts as lost for you."
+        ) % {"count": me.timeouts}
+    return ngettext(
+        "Your time ran out: the timer played for you (%(count)d of %(limit)d before a bot takes your seat).",
+        "Your time ran out %(count)d times in a row (%(limit)d and a bot takes your seat).",
+        me.timeouts,
+    ) % {"count": me.timeouts, "limit": AUTOPILOT_AFTER_TIMEOUTS}
 
 
 def _status_text(

@@ -35,7 +35,7 @@
 
   function sendMove(action) {
     var form = $("#move-form");
-    if (!form) { return; }
+    if (!form || connectionLost()) { return; }
     form.elements.action.value = action;
     selected = [];
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
@@ -145,6 +145,189 @@
     if (shortcut && (key === "t" || key === "p")) { sendMove(shortcut.dataset.action); }
   });
 
+  /* --- the connection ------------------------------------------------------------------------
+     When the socket closes or the browser goes offline the page says so at once and holds input
+     (the felt is inert): a move sent now would queue with a stale version. When the browser is
+     back online the socket reconnects at once instead of waiting out its back-off; the server
+     sends the full view to a new socket, and its first message lifts the hold. */
+
+  var socketWrapper = null;
+  var liveSocket = null;
+  var awaitingFresh = false;
+
+  function connectionLost() {
+    var game = $("#match");
+    return !!game && game.dataset.connection === "lost";
+  }
+
+  function setConnection(ok) {
+    var game = $("#match");
+    if (!game) { return; }
+    game.dataset.connection = ok ? "open" : "lost";
+    var felt = $(".felt", game);
+    if (felt) { felt.inert = !ok; }
+    var note = $("#match-connection");
+    if (note) { note.hidden = ok; }
+    if (!ok && timerHandle) { clearInterval(timerHandle); timerHandle = null; }
+  }
+
+  document.addEventListener("htmx:wsOpen", function (event) {
+    socketWrapper = event.detail.socketWrapper;
+    liveSocket = event.detail.event && event.detail.event.target;
+    awaitingFresh = true;
+  });
+  document.addEventListener("htmx:wsClose", function (event) {
+    var closed = event.detail.event && event.detail.event.target;
+    if (!liveSocket || closed === liveSocket) { setConnection(false); }
+  });
+  document.addEventListener("htmx:wsError", function () { setConnection(false); });
+  window.addEventListener("offline", function () { setConnection(false); });
+  window.addEventListener("online", function () {
+    if (socketWrapper) { socketWrapper.reconnect(); }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (awaitingFresh) { awaitingFresh = false; setConnection(true); }
+    var game = $("#match");
+    if (game) { game.dataset.synced = "1"; }  // the socket's first full view has arrived
+  });
+
+  /* --- the hand's order: the engine's (by rank, trumps last) or grouped by suit ------------- */
+
+  var SORT_KEY = "durak.hand.bySuit";
+
+  function bySuitWanted() {
+    try { return window.localStorage.getItem(SORT_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function suitGroup(code, trump) {
+    // Non-trump suits in the engine's suit order (S C D H), then trumps, then the jokers.
+    if (code === "RJ" || code === "BJ") { return 6; }
+    var suit = code.slice(-1);
+    return suit === trump ? 5 : "SCDH".indexOf(suit);
+  }
+
+  function sortHand() {
+    var hand = $("#match-hand");
+    var toggle = $("#hand-sort");
+    var on = bySuitWanted();
+    if (toggle) { toggle.setAttribute("aria-pressed", on ? "true" : "false"); }
+    if (!hand) { return; }
+    var cards = $all(".hand__card", hand);
+    if (!cards.length) { return; }
+    if (!hand.dataset.engineOrder) {
+      hand.dataset.engineOrder = cards.map(function (c) { return c.dataset.card; }).join(" ");
+    }
+    var engine = hand.dataset.engineOrder.split(" ");
+    var trump = hand.dataset.trump || "";
+    var ordered = cards.slice().sort(function (a, b) {
+      var ia = engine.indexOf(a.dataset.card), ib = engine.indexOf(b.dataset.card);
+      if (on) {
+        var ga = suitGroup(a.dataset.card, trump), gb = suitGroup(b.dataset.card, trump);
+        if (ga !== gb) { return ga - gb; }
+      }
+      return ia - ib;  // the engine's order within a suit is by rank
+    });
+    ordered.forEach(function (card) { hand.appendChild(card); });
+    hand.dataset.order = on ? "suit" : "rank";
+  }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("#hand-sort");
+    if (!toggle) { return; }
+    try { window.localStorage.setItem(SORT_KEY, bySuitWanted() ? "0" : "1"); } catch (e) { /* private mode */ }
+    sortHand();
+  });
+
+  /* --- sound: a short chime when it becomes your turn (off unless switched on, remembered) --- */
+
+  var SOUND_KEY = "durak.sound";
+  var wasMyMove = null;
+
+  function soundWanted() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function refreshSound() {
+    var toggle = $("#sound-toggle");
+    if (toggle) { toggle.setAttribute("aria-pressed", soundWanted() ? "true" : "false"); }
+    var status = $("#match-status");
+    if (!status) { return; }
+    var mine = status.dataset.yourMove === "1";
+    if (mine && wasMyMove === false && soundWanted() && toggle) {
+      var root = document.documentElement;
+      root.dataset.turnSounds = String(Number(root.dataset.turnSounds || 0) + 1);
+      try {
+        var played = new Audio(toggle.dataset.sound).play();
+        if (played && played.catch) { played.catch(function () { /* no audio device */ }); }
+      } catch (e) { /* no audio */ }
+    }
+    wasMyMove = mine;
+  }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("#sound-toggle");
+    if (!toggle) { return; }
+    try { window.localStorage.setItem(SOUND_KEY, soundWanted() ? "0" : "1"); } catch (e) { /* private mode */ }
+    refreshSound();
+  });
+
+  /* --- motion: mark what a push brought, for table.css to move (only without reduced motion) - */
+
+  function cardOf(svg) {
+    var use = svg.querySelector("use");
+    var href = (use && use.getAttribute("href")) || "";
+    var at = href.indexOf("#card-");
+    return at < 0 ? "" : href.slice(at + 6);
+  }
+
+  function tableCards() {
+    var seen = {};
+    $all("#match-table .bout .playing-card").forEach(function (svg) { seen[cardOf(svg)] = true; });
+    return seen;
+  }
+
+  function handCards() {
+    var seen = {};
+    $all("#match-hand .hand__card").forEach(function (card) { seen[card.dataset.card] = true; });
+    return seen;
+  }
+
+  function discardCount() {
+    var pile = $("#match-table .discard");
+    return pile ? Number(pile.dataset.count || 0) : 0;
+  }
+
+  var before = null;
+
+  function remember() {
+    before = {hand: handCards(), table: tableCards(), discard: discardCount()};
+  }
+
+  function markMoves() {
+    if (!before) { return; }
+    var was = before;
+    before = null;
+    $all("#match-hand .hand__card").forEach(function (card) {
+      if (!was.hand[card.dataset.card]) { card.classList.add("card-arrives"); }
+    });
+    $all("#match-table .bout .playing-card").forEach(function (svg) {
+      if (!was.table[cardOf(svg)]) { svg.classList.add("card-played"); }
+    });
+    var pile = $("#match-table .discard");
+    if (pile && discardCount() > was.discard) { pile.classList.add("pile-receives"); }
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", remember);
+  document.addEventListener("htmx:beforeSwap", remember);
+
+  function markDeal() {
+    // The first sight of a match just dealt: the hand is dealt in.
+    var status = $("#match-status");
+    if (status && status.dataset.version === "0") {
+      $all("#match-hand .hand__card").forEach(function (card) { card.classList.add("card-arrives"); });
+    }
+  }
+
   /* --- countdown, title, redirects --------------------------------------------------------- */
 
   function startTimer() {
@@ -152,10 +335,12 @@
     var bar = $("progress.timer[data-remaining-ms]");
     if (!bar) { return; }
     var end = performance.now() + Number(bar.dataset.remainingMs);
+    var seconds = $(".timer__n");
     function tick() {
       var left = Math.max(0, (end - performance.now()) / 1000);
       bar.value = left;
       bar.textContent = String(Math.ceil(left));
+      if (seconds) { seconds.textContent = String(Math.ceil(left)); }
       bar.classList.toggle("timer--urgent", left <= 5);
       if (left <= 0 && timerHandle) { clearInterval(timerHandle); timerHandle = null; }
     }
@@ -191,6 +376,9 @@
   }
 
   function refreshAll() {
+    markMoves();
+    sortHand();
+    refreshSound();
     scrollLog();
     keepValidSelection();
     refreshChoice();
@@ -216,6 +404,7 @@
   document.addEventListener("htmx:wsAfterMessage", refreshAll);
   document.addEventListener("htmx:afterSettle", refreshAll);
   document.addEventListener("DOMContentLoaded", function () {
+    markDeal();
     refreshAll();
     refreshVariantFields();
   });

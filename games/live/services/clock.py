@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -68,11 +69,18 @@ def _time_out(loaded: LoadedMatch) -> None:
         if turn.is_bot_seat(player):
             turn.play_bot(loaded, player)
             continue
-        turn.play(loaded, seat, state.default_action(seat), Move.By.TIMEOUT)
-        if code in TIMEOUT_COUNTED:
-            player.timeouts += 1
+        counted = code in TIMEOUT_COUNTED
+        count = player.timeouts + 1 if counted else 0
+        notes: list[dict[str, Any]] = [
+            {"kind": "timeout", "seat": seat, "count": count, "limit": AUTOPILOT_AFTER_TIMEOUTS}
+        ]
+        if count >= AUTOPILOT_AFTER_TIMEOUTS:
+            notes.append({"kind": "autopilot", "seat": seat, "limit": AUTOPILOT_AFTER_TIMEOUTS})
+        turn.play(loaded, seat, state.default_action(seat), Move.By.TIMEOUT, notes=tuple(notes))
+        if counted:
+            player.timeouts = count
             player.save(update_fields=["timeouts"])
-            if player.timeouts >= AUTOPILOT_AFTER_TIMEOUTS:
+            if count >= AUTOPILOT_AFTER_TIMEOUTS:
                 turn.forfeit(loaded, player, resigned=False)
     turn.commit(loaded)
 

@@ -54,7 +54,8 @@ def action_apply(*, match_id: int, user: User, action_text: str, expected_versio
 
 
 def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
-    """Play the bot's (or autopilot's) move for ``seat`` at ``version``.
+    """Play the bot's (or autopilot's) move for ``seat`` at ``version``, or the forced move of
+    any seat (``turn.forced_action``: a deal that starts with one).
 
     The bot searches on the match as committed, read without its lock, and its move is then
     applied under the lock at the version it searched: a search takes up to a few hundred
@@ -65,27 +66,38 @@ def bot_turn(*, match_id: int, version: int, seat: int) -> bool:
     Returns False, doing nothing, when stale (the match moved on, is over, or does not await
     this seat), so a task delivered twice plays once."""
     loaded = selectors.match_load(match_id=match_id, moves_after=None)
-    player = None if loaded is None else _awaited_bot(loaded, version, seat)
-    if loaded is None or player is None:
+    if loaded is None or _awaited(loaded, version, seat) is None:
         return False
-    action, by = turn.bot_action(loaded, player)
+    forced = turn.forced_action(loaded.state, seat)
+    if forced is not None:
+        action, by = forced, Move.By.FORCED
+    else:
+        player = _awaited_bot(loaded, version, seat)
+        if player is None:
+            return False
+        action, by = turn.bot_action(loaded, player)
     with transaction.atomic():
         locked = turn.match_lock(match_id)
-        if _awaited_bot(locked, version, seat) is None:
+        if _awaited(locked, version, seat) is None:
             return False
-        # The same version is the same state, so the searched move is as legal here.
+        # The same version is the same state, so the searched (or forced) move is as legal here.
         turn.play(locked, seat, action, by)
         turn.commit(locked)
     return True
 
 
-def _awaited_bot(loaded: LoadedMatch, version: int, seat: int) -> MatchPlayer | None:
-    """The player of ``seat`` when the match is in play at ``version``, awaits that seat and a
-    bot (or the autopilot) plays it; else ``None``."""
+def _awaited(loaded: LoadedMatch, version: int, seat: int) -> MatchPlayer | None:
+    """The player of ``seat`` when the match is in play at ``version`` and awaits that seat."""
     match = loaded.match
     if not match.is_active or match.version != version or seat not in loaded.state.awaiting():
         return None
-    player = next((p for p in loaded.players if p.seat == seat), None)
+    return next((p for p in loaded.players if p.seat == seat), None)
+
+
+def _awaited_bot(loaded: LoadedMatch, version: int, seat: int) -> MatchPlayer | None:
+    """The player of ``seat`` when the match awaits it at ``version`` and a bot (or the autopilot)
+    plays it; else ``None``."""
+    player = _awaited(loaded, version, seat)
     return player if player is not None and turn.is_bot_seat(player) else None
 
 

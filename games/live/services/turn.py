@@ -94,16 +94,51 @@ def is_bot_seat(player: MatchPlayer) -> bool:
     return player.autopilot or (player.user.is_bot and not player.user.is_program)
 
 
-def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
-    """Apply one action to the loaded state (raises ``IllegalAction`` unchanged) and log it."""
+def play(
+    loaded: LoadedMatch, seat: int, action: Action, by: Move.By, *, notes: tuple[dict[str, Any], ...] = ()
+) -> Move:
+    """Apply one action to the loaded state (raises ``IllegalAction`` unchanged) and log it;
+    ``notes`` (public events that are not the engine's, such as why the timer played) are
+    logged before the engine's events."""
     match = loaded.match
-    events = [event.to_dict() for event in loaded.state.apply(seat, action)]
+    events = [*notes, *(event.to_dict() for event in loaded.state.apply(seat, action))]
     match.last_seq += 1  # saved by ``commit``, which every change ends with
     move = rows.move_insert(
         Move(match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by)
     )
     loaded.moves.append(move)
     return move
+
+
+#: The most forced moves one change plays in a row (a stage-1 circle has at most 54 draws).
+MAX_FORCED = 60
+
+
+def forced_action(state: GameState, seat: int) -> Action | None:
+    """The move ``seat`` must make when there is nothing to choose: in circle stage 1, a drawn
+    card that can beat exactly one circle card (``docs/rules.md`` §5, "Stage 1": it must beat
+    one). The drawn card and the circle lie face up, so playing it at once tells nobody anything
+    the table does not show."""
+    if state.stage != 1 or state.awaiting().get(seat) != "beat":
+        return None
+    legal = state.legal_actions(seat)
+    return legal[0] if len(legal) == 1 else None
+
+
+def play_forced(loaded: LoadedMatch) -> None:
+    """Play every forced move the game now awaits (``forced_action``), as ``Move.By.FORCED``,
+    until it awaits a real choice or is over."""
+    state = loaded.state
+    for _step in range(MAX_FORCED):
+        if state.is_over:
+            return
+        for seat in sorted(state.awaiting()):
+            action = forced_action(state, seat)
+            if action is not None:
+                play(loaded, seat, action, Move.By.FORCED)
+                break
+        else:
+            return
 
 
 def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
@@ -165,7 +200,9 @@ def commit(loaded: LoadedMatch) -> None:
     """Save the loaded state as the match's snapshot, bump the version, finish the match when the
     game (or a forfeit) decided it, and arrange the after-commit broadcast and tasks.
 
-    Only the fields a change writes are saved (the row's rules, seed and result stay put)."""
+    Only the fields a change writes are saved (the row's rules, seed and result stay put). The
+    forced moves the change leads to are played first (``play_forced``): nobody waits for them."""
+    play_forced(loaded)
     match, state, players = loaded.match, loaded.state, loaded.players
     match.snapshot = state.to_json()
     match.version += 1
@@ -243,6 +280,10 @@ def arm(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     low, high = settings.GAMES_BOT_DELAY
     for seat in bot_seats:
         enqueue_on_commit(BOT_TURN_TASK, match.pk, match.version, seat, countdown=random.uniform(low, high))
+    # A deal that starts with a forced move (every later one is played by ``commit``): at once.
+    for seat in awaited:
+        if seat not in bot_seats and forced_action(state, seat) is not None:
+            enqueue_on_commit(BOT_TURN_TASK, match.pk, match.version, seat, countdown=0)
 
 
 def arm_timer(match: Match) -> None:
