@@ -41,10 +41,12 @@ PUBLIC: dict[str, tuple[str, ...]] = {
         "trump_suit",
         "trump_suit_symbol",
         "drawn",
+        "drawn_caption",
         "circle",
         "circle_targets",
         "pairs",
         "discard_count",
+        "taking_text",
     ),
     "logappend": ("log",),
 }

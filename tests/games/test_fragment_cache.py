@@ -4,12 +4,15 @@ before it (other matches, versions, languages and viewers), and nothing private 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -129,3 +132,15 @@ def test_no_hand_and_no_action_is_remembered(monkeypatch: pytest.MonkeyPatch) ->
             assert not _private(values)
             if name in ("players", "table"):
                 assert not [code for code in in_hands if f'#card-{code}"' in html]
+
+
+def test_each_public_fragment_is_remembered_under_every_field_its_partial_reads() -> None:
+    """A field a public partial reads but ``PUBLIC`` does not list would be drawn from whatever
+    the first viewer had: the partials and the list must name the same fields."""
+    text = (Path(settings.BASE_DIR) / "templates" / fragments.TEMPLATE).read_text(encoding="utf-8")
+    for name, fields in fragments.PUBLIC.items():
+        found = re.search(r"{%\s*partialdef " + name + r"\b.*?%}(.*?){%\s*endpartialdef", text, flags=re.S)
+        assert found is not None, name
+        assert "{% include" not in found.group(1), f"{name}: an included template's fields are not checked"
+        read = set(re.findall(r"\bm\.(\w+)", found.group(1)))
+        assert read <= set(fields), f"{name} reads {sorted(read - set(fields))} not in fragments.PUBLIC"
