@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.models import User
 from durak_site.http import HtmxHttpRequest
 from games.live import selectors, services
-from games.live.forms import ActionForm, BotFillForm, TableCreateForm
+from games.live.forms import ActionForm, BotFillForm, BotGameForm, TableCreateForm
 from games.live.fragments import match_fragments
 from games.live.loaded import LoadedMatch
 from games.live.presenters import may_watch, present_lobby, present_match, present_table
@@ -35,8 +35,28 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "my_matches": selectors.user_active_matches(user=request.user)
         if request.user.is_authenticated
         else [],
+        "bot_game_form": BotGameForm(),
     }
     return render(request, "games/lobby.html", context)
+
+
+@login_required
+@require_POST
+def bot_game(request: HttpRequest) -> HttpResponse:
+    """Play bots now: a casual table of the chosen variant and size, bots on every other seat,
+    and straight to its match (``services.bot_game_start``); a refusal goes back with a message."""
+    form = BotGameForm.with_defaults(request.POST)
+    if not form.is_valid():
+        messages.error(request, _first_error(form))
+        return redirect("games:lobby")
+    try:
+        match = services.bot_game_start(
+            user=_user(request), rules=form.cleaned_data["rules"], level=form.cleaned_data["level"]
+        )
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return redirect("games:match", match.pk)
 
 
 @login_required
@@ -246,7 +266,7 @@ def _redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return redirect(url)
 
 
-def _first_error(form: TableCreateForm | BotFillForm | ActionForm) -> str:
+def _first_error(form: TableCreateForm | BotFillForm | BotGameForm | ActionForm) -> str:
     for errors in form.errors.values():
         return str(errors[0])
     return ""

@@ -4,6 +4,7 @@ input and call these, with keyword-only arguments; a refused call raises a ``Gam
 changes nothing.
 
 * ``tables``: open a table, take or leave a seat, fill it with bots, deal, abort, play again;
+* ``quick``: a game against bots in one step;
 * ``moves``: a player's action, a bot's turn, a resignation;
 * ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
 * ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
@@ -32,6 +33,7 @@ from games.live.services.errors import (
     validate_rated_rules,
 )
 from games.live.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
+from games.live.services.quick import bot_game_start
 from games.live.services.tables import (
     match_abort,
     match_start,
@@ -51,6 +53,7 @@ __all__ = [
     "StaleVersion",
     "TableError",
     "action_apply",
+    "bot_game_start",
     "bot_turn",
     "match_abort",
     "match_deadline",
