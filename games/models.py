@@ -197,6 +197,13 @@ class MatchPlayer(models.Model):
     wants_again = models.BooleanField(_("wants to play again"), default=False)
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     fool = models.BooleanField(_("fool"), default=False)
+    rating = models.FloatField(
+        _("rating at the deal"),
+        null=True,
+        blank=True,
+        help_text=_("The player's rating in the table's pool when the match was dealt (shown at the table)."),
+    )
+    rating_provisional = models.BooleanField(_("provisional rating"), default=False)
 
     class Meta:
         ordering = ("match", "seat")

@@ -5,6 +5,7 @@ changes nothing.
 
 * ``tables``: open a table, take or leave a seat, fill it with bots, deal, abort, play again;
 * ``quick``: a game against bots in one step;
+* ``results``: a finished match's news (its ratings arrived);
 * ``moves``: a player's action, a bot's turn, a resignation;
 * ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
 * ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
@@ -34,6 +35,7 @@ from games.live.services.errors import (
 )
 from games.live.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
 from games.live.services.quick import bot_game_start
+from games.live.services.results import match_refresh
 from games.live.services.tables import (
     match_abort,
     match_start,
@@ -59,6 +61,7 @@ __all__ = [
     "match_deadline",
     "match_halve_timer",
     "match_rearm",
+    "match_refresh",
     "match_resign",
     "match_start",
     "match_timeout",

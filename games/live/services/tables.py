@@ -20,10 +20,11 @@ from accounts.models import User
 from accounts.services import bot_accounts
 from games import bots
 from games.engine import Rules, new_game
-from games.live import broadcast
+from games.live import broadcast, ratings
 from games.live.services import turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, Table
+from games.pools import table_kind_pool
 
 
 def new_seed() -> str:
@@ -226,8 +227,16 @@ def _deal(table: Table) -> Match:
         snapshot=state.to_json(),
         deadline_at=timezone.now() + timedelta(seconds=table.turn_seconds),
     )
+    shown = ratings.ratings(table_kind_pool(table.rules), [s.user for s in seats])
     players = MatchPlayer.objects.bulk_create(
-        MatchPlayer(match=match, seat=s.position, user=s.user) for s in seats
+        MatchPlayer(
+            match=match,
+            seat=s.position,
+            user=s.user,
+            rating=shown[s.user_id].rating if s.user_id in shown else None,
+            rating_provisional=bool(s.user_id in shown and shown[s.user_id].provisional),
+        )
+        for s in seats
     )
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status"])
