@@ -94,7 +94,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
         yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
 
 
-def signed_in(browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize) -> BrowserContext:
+def signed_in(
+    browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize
+) -> BrowserContext:
     context = browser.new_context(viewport=size, locale=language)
     context.add_cookies([
         {"name": "django_language", "value": language, "url": base},
@@ -192,14 +194,15 @@ def test_a_finished_team_game_names_teams_winners_losers_the_fool_and_rating_cha
     # Every other seat and the viewer's own carry a team badge; partners share it.
     assert page.locator("#match-players .seat [class*='seat-badge--team-']").count() == 3
     assert page.locator("#match-status [data-my-team='1']").count() == 1
-    assert page.locator(".match-result__won").count() == 1 and page.locator(".match-result__lost").count() == 1
+    assert page.locator(".match-result__won").count() == 1
+    assert page.locator(".match-result__lost").count() == 1
     fool = page.locator(f".match-result__player[data-seat='{ids['fool']}']")
     assert fool.locator(".seat-badge--attacker").count() == 1
     partner = page.locator(f".match-result__player[data-seat='{(ids['fool'] + 2) % 4}']")
     assert partner.locator(".seat-badge--attacker").count() == 0
     assert page.locator("#match-players .seat .seat-badge--attacker").count() <= 1
     assert page.locator(".match-result__delta").count() == 4
-    assert page.locator(".match-result a[href$='/matches/%d/']" % ids["team"]).count() == 1
+    assert page.locator(f".match-result a[href$='/matches/{ids['team']}/']").count() == 1
     assert page_width(page) <= viewport["width"]
     page.locator("#match-result").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTEFACTS / f"entry-team-result-{language}-{size}.png"), full_page=True)
