@@ -110,6 +110,18 @@ def visit(page: Page, url: str) -> None:
     assert response is not None and response.ok, (url, response and response.status)
 
 
+def to_the_match(page: Page, base: str) -> None:
+    """Wait for the match page after filling a table with bots: the form's redirect and the table
+    socket's news both lead there, and the navigation that loses the race is aborted."""
+    for _attempt in range(3):
+        try:
+            page.wait_for_url(f"{base}/play/match/*/")
+            return
+        except playwright.Error:
+            continue
+    page.wait_for_url(f"{base}/play/match/*/")
+
+
 def page_width(page: Page) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth"))
 
@@ -223,7 +235,7 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     page.click("form.table-form button[type=submit]")
     page.wait_for_url(f"{base}/play/table/*/")
     page.click("form[action$='/bots/'] button[type=submit]")
-    page.wait_for_url(f"{base}/play/match/*/")
+    to_the_match(page, base)
     page.wait_for_selector("#match-hand .hand__card")
     assert page.locator("#match-result").is_hidden()
     # A visitor watches the game: their page is never reloaded, so all it shows came pushed.
@@ -253,4 +265,33 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     assert float(mine.get_attribute("data-delta") or "0") < 0, "the one who resigned loses points"
     page.locator("#match-result").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTEFACTS / f"entry-rated-end-{language}-{size}.png"), full_page=False)
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_back_from_a_live_match_goes_to_the_lobby_not_to_the_match_again(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    """Issue #17 item 18: the table page sends a seated player on to their running match, so
+    Back from the match used to land on the match again."""
+    base, ids = site
+    context = signed_in(browser, base, ids, language, SIZES[size])
+    page = context.new_page()
+    visit(page, f"{base}/play/")
+    page.click(".lobby-head a.button")
+    page.wait_for_url(f"{base}/play/new/")
+    page.click("form.table-form button[type=submit]")
+    page.wait_for_url(f"{base}/play/table/*/")
+    page.click("form[action$='/bots/'] button[type=submit]")
+    to_the_match(page, base)
+    match_url = page.url
+    page.wait_for_selector("#match-hand .hand__card")
+    page.go_back()
+    page.wait_for_load_state()
+    time.sleep(1)  # nothing sends it forward again
+    page.wait_for_load_state()
+    # The table page, reached again, goes on to the lobby instead of to the match.
+    assert page.url == f"{base}/play/", page.url
+    page.wait_for_selector("#lobby-tables")
     context.close()
