@@ -294,4 +294,8 @@ def test_back_from_a_live_match_goes_to_the_lobby_not_to_the_match_again(
     # The table page, reached again, goes on to the lobby instead of to the match.
     assert page.url == f"{base}/play/", page.url
     page.wait_for_selector("#lobby-tables")
+    # Forward goes back to the game.
+    page.go_forward()
+    page.wait_for_load_state()
+    assert page.url in (match_url, f"{base}/play/"), page.url
     context.close()
