@@ -26,7 +26,7 @@ from .chromium import ROOT
 from .site import served_site
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+    from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, ViewportSize
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -126,7 +126,7 @@ def page_width(page: Page) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth"))
 
 
-def inside(page: Page, selector: str, size: ViewportSize) -> dict[str, float]:
+def inside(page: Page, selector: str, size: ViewportSize) -> FloatRect:
     """The box of ``selector``, asserted to be visible and within the viewport's width."""
     page.locator(selector).first.wait_for(state="visible")
     box = page.locator(selector).first.bounding_box()
