@@ -299,3 +299,34 @@ def test_back_from_a_live_match_goes_to_the_lobby_not_to_the_match_again(
     page.wait_for_load_state()
     assert page.url in (match_url, f"{base}/play/"), page.url
     context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_first_game_hint_says_what_to_click_and_is_remembered_when_dismissed(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
+) -> None:
+    """Issue #17 item 17: a short first-game hint on the match page, dismissible and remembered."""
+    base, ids = site
+    viewport = SIZES[size]
+    context = signed_in(browser, base, ids, language, viewport)
+    page = context.new_page()
+    visit(page, f"{base}/play/match/{ids['live']}/")
+    hint = inside(page, "#first-hint", viewport)
+    assert hint["height"] < viewport["height"] / 2
+    assert page.locator("#first-hint kbd").all_inner_texts()[:2] == ["T", "P"]
+    assert page.locator("#first-hint a[href='/rules/']").count() == 1
+    assert page_width(page) <= viewport["width"]
+    page.screenshot(path=str(ARTEFACTS / f"entry-hint-{language}-{size}.png"))
+    page.click("[data-first-hint-close]")
+    assert page.locator("#first-hint").is_hidden()
+    visit(page, f"{base}/play/match/{ids['live']}/")
+    page.wait_for_selector("#match-hand .hand__card")
+    assert page.locator("#first-hint").is_hidden()
+    # A spectator never sees it.
+    other = browser.new_context(viewport=viewport, locale=language)
+    watcher = other.new_page()
+    visit(watcher, f"{base}/play/match/{ids['live']}/")
+    assert watcher.locator("#first-hint").count() == 0
+    other.close()
+    context.close()
