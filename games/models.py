@@ -58,6 +58,11 @@ class Table(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
     )
+    managed = models.BooleanField(
+        _("dealt by an event"),
+        default=False,
+        help_text=_("A tournament's table: the tournament deals its games, so nobody may \"play again\" at it."),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -287,7 +287,11 @@ def present_match(
         can_abort=active and seat is not None and match.version == 0 and not log_moves,
         can_resign=active and seat is not None and not (me and me.autopilot),
         can_play_again=(
-            not active and seat is not None and match.table.status != Table.Status.CLOSED and not next_url
+            not active
+            and seat is not None
+            and match.table.status != Table.Status.CLOSED
+            and not match.table.managed
+            and not next_url
         ),
         next_match_url=next_url,
         commitment=seed_commitment(match),

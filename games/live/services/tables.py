@@ -40,10 +40,12 @@ def table_create(
     turn_seconds: int = 30,
     private: bool = False,
     sit: bool = True,
+    managed: bool = False,
 ) -> Table:
     """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
 
-    A rated table must play the options of a rating pool and seat its creator."""
+    A rated table must play the options of a rating pool and seat its creator. A ``managed``
+    table is a tournament's: only the tournament deals there, never "play again"."""
     if rated:
         validate_rated_rules(rules)
         if not sit:
@@ -57,6 +59,7 @@ def table_create(
             rated=rated,
             turn_seconds=turn_seconds,
             private=private,
+            managed=managed,
         )
         if sit:
             Seat.objects.create(table=table, position=0, user=creator)
@@ -171,6 +174,8 @@ def play_again(*, match_id: int, user: User) -> Match | None:
             raise GameError(_("This game is still being played."))
         player = loaded.player_of(user)
         table = _lock_table(match.table_id)
+        if table.managed:
+            raise GameError(_("The tournament deals the games at this table."))
         humans = set(table.seats.filter(user__is_bot=False).values_list("user_id", flat=True))
         if player is None and not (table.creator_id == user.pk and not humans):
             raise NotYourSeat()
