@@ -61,7 +61,9 @@ class Table(models.Model):
     managed = models.BooleanField(
         _("dealt by an event"),
         default=False,
-        help_text=_("A tournament's table: the tournament deals its games, so nobody may \"play again\" at it."),
+        help_text=_(
+            "A tournament's table: the tournament deals its games, so nobody may \"play again\" at it."
+        ),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
