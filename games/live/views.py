@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -80,8 +81,12 @@ def table_create(request: HttpRequest) -> HttpResponse:
     return render(request, "games/table_create.html", {"form": form})
 
 
+@never_cache
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The table before and between matches: seats, invite link, bots; a running match's link."""
+    """The table before and between matches: seats, invite link, bots; a running match's link.
+
+    Never cached, nor kept in the browser's back-forward cache: Back from the match must load
+    it afresh, so that its script sees the running match and goes on to the lobby."""
     table = _table_or_404(table_id)
     token = request.GET.get("invite", "")
     user = request.user

@@ -242,7 +242,8 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     watcher_context = browser.new_context(viewport=viewport, locale=language)
     watcher_context.add_cookies([{"name": "django_language", "value": language, "url": base}])
     watcher = watcher_context.new_page()
-    visit(watcher, page.url)
+    watcher_url = page.url
+    visit(watcher, watcher_url)
     watcher.wait_for_selector("#match-hand .hand__note")
     time.sleep(0.5)  # its socket is open
     navigations: list[str] = []
@@ -256,8 +257,9 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     assert watcher.locator("#match-result a[href*='/matches/']").count() == 1
     assert watcher.locator(".match-result__delta").count() == 2
     watcher_context.close()
-    # The player's own page (resigning reloads it): the panel with play again and their loss.
-    visit(page, page.url)
+    # The player's own page (resigning reloads it; a fresh tab): play again and their loss.
+    page = context.new_page()
+    visit(page, watcher_url)
     page.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=30_000)
     inside(page, "#match-result", viewport)
     assert page.locator("#match-result form[action$='/again/'] button").count() == 1
@@ -288,10 +290,9 @@ def test_back_from_a_live_match_goes_to_the_lobby_not_to_the_match_again(
     match_url = page.url
     page.wait_for_selector("#match-hand .hand__card")
     page.go_back()
-    page.wait_for_load_state()
-    time.sleep(1)  # nothing sends it forward again
-    page.wait_for_load_state()
     # The table page, reached again, goes on to the lobby instead of to the match.
+    page.wait_for_url(f"{base}/play/", timeout=15_000)
+    time.sleep(1)  # and nothing sends it forward again
     assert page.url == f"{base}/play/", page.url
     page.wait_for_selector("#lobby-tables")
     # Forward goes back to the game.
