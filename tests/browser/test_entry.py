@@ -250,8 +250,8 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     watcher.on("framenavigated", lambda frame: navigations.append(frame.url))
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("form[action$='/resign/'] button[type=submit]")
-    watcher.wait_for_selector("#match-result .match-result__title", timeout=15_000)
-    watcher.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=30_000)
+    watcher.wait_for_selector("#match-result .match-result__title", timeout=30_000)
+    watcher.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=60_000)
     assert not navigations, navigations
     inside(watcher, "#match-result", viewport)
     assert watcher.locator("#match-result a[href*='/matches/']").count() == 1
@@ -260,7 +260,7 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     # The player's own page (resigning reloads it; a fresh tab): play again and their loss.
     page = context.new_page()
     visit(page, watcher_url)
-    page.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=30_000)
+    page.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=60_000)
     inside(page, "#match-result", viewport)
     assert page.locator("#match-result form[action$='/again/'] button").count() == 1
     mine = page.locator(".match-result__player--me .match-result__rating")
