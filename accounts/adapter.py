@@ -30,6 +30,12 @@ MAIL_FAILED = "_durak_mail_failed"
 MAIL_FAILED_TAG = "mail-failed"
 
 
+def user_display(user: User) -> str:
+    """How allauth names a user in its messages ("Successfully signed in as …"): the display
+    name people chose, not the username made from their email (``ACCOUNT_USER_DISPLAY``)."""
+    return str(user.public_name)
+
+
 def username_is_reserved(username: str) -> bool:
     lowered = username.lower()
     return lowered in RESERVED_USERNAMES or lowered.startswith(RESERVED_USERNAME_PREFIXES)

@@ -49,6 +49,25 @@ class DisplayNameSignupForm(forms.Form):
         """Required by allauth; the adapter already stored the display name before the first save."""
 
 
+class DisplayNameChangeForm(forms.Form):
+    """A new display name, under the same rules as at signup (the player's own name excepted)."""
+
+    display_name = DisplayNameField(
+        label=_("Display name"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        validators=display_name_validators,
+        help_text=_("The name other players see. You may change it once in 30 days."),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
+
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_display_name(self) -> str:
+        return clean_display_name_value(self.cleaned_data["display_name"], exclude_pk=self.user.pk)
+
+
 class DeleteAccountForm(forms.Form):
     """Asks for the password once more before an account is anonymised."""
 

@@ -76,6 +76,12 @@ class User(AbstractUser):
     display_name = models.CharField(
         _("display name"), max_length=DISPLAY_NAME_MAX_LENGTH, validators=display_name_validators
     )
+    display_name_changed_at = models.DateTimeField(
+        _("display name changed"),
+        null=True,
+        blank=True,
+        help_text=_("When the player last changed their display name (once in 30 days)."),
+    )
     display_name_key = models.CharField(
         _("display name skeleton"),
         max_length=DISPLAY_NAME_KEY_MAX_LENGTH,

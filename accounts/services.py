@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from allauth.account.models import EmailAddress
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, Permission
@@ -65,6 +67,43 @@ def display_name_is_lookalike(name: str, *, exclude_pk: int | None = None) -> bo
     if exclude_pk is not None:
         users = users.exclude(pk=exclude_pk)
     return users.exists()
+
+
+#: How often a player may change their display name: opponents and tournament tables must be
+#: able to recognise a player from one game to the next.
+DISPLAY_NAME_CHANGE_DAYS = 30
+
+
+class NameChangeTooSoon(Exception):
+    """The player changed their display name less than ``DISPLAY_NAME_CHANGE_DAYS`` ago."""
+
+    def __init__(self, allowed_from: datetime) -> None:
+        super().__init__(allowed_from)
+        self.allowed_from = allowed_from
+
+
+def display_name_next_change(user: User) -> datetime | None:
+    """When ``user`` may change their display name again (``None``: now)."""
+    if user.display_name_changed_at is None:
+        return None
+    allowed = user.display_name_changed_at + timedelta(days=DISPLAY_NAME_CHANGE_DAYS)
+    return allowed if allowed > timezone.now() else None
+
+
+def display_name_change(*, user: User, name: str) -> None:
+    """Give ``user`` the display name ``name`` (already checked by the form: the name rules of
+    ``accounts.names``); refused with ``NameChangeTooSoon`` within 30 days of the last change."""
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        allowed_from = display_name_next_change(locked)
+        if allowed_from is not None:
+            raise NameChangeTooSoon(allowed_from)
+        if name == locked.display_name:
+            return
+        locked.display_name = name
+        locked.display_name_changed_at = timezone.now()
+        locked.save(update_fields=["display_name", "display_name_changed_at"])
+    user.display_name, user.display_name_changed_at = locked.display_name, locked.display_name_changed_at
 
 
 @transaction.atomic

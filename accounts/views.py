@@ -10,14 +10,39 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .forms import DeleteAccountForm
+from .forms import DeleteAccountForm, DisplayNameChangeForm
 from .models import User
-from .services import user_anonymise
+from .services import (
+    DISPLAY_NAME_CHANGE_DAYS,
+    NameChangeTooSoon,
+    display_name_change,
+    display_name_next_change,
+    user_anonymise,
+)
 
 
 @login_required
 def me(request: HttpRequest) -> HttpResponse:
     return redirect("club:profile", pk=request.user.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def change_name(request: HttpRequest) -> HttpResponse:
+    """Change the display name: the signup's name rules, and once in 30 days."""
+    user = request.user
+    assert isinstance(user, User)
+    form = DisplayNameChangeForm(request.POST or None, user=user, initial={"display_name": user.display_name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            display_name_change(user=user, name=form.cleaned_data["display_name"])
+        except NameChangeTooSoon:
+            form.add_error(None, _("You changed your display name less than 30 days ago."))
+        else:
+            messages.success(request, _("Your display name is now %(name)s.") % {"name": user.display_name})
+            return redirect("accounts:me")
+    context = {"form": form, "next_change": display_name_next_change(user), "days": DISPLAY_NAME_CHANGE_DAYS}
+    return render(request, "accounts/name.html", context)
 
 
 @login_required

@@ -8,7 +8,9 @@ from django.utils.translation import get_language
 
 from accounts.models import User
 from club.friends import blocked_by_viewer, friends_of
+from club.home import current_tournaments, live_games, waiting_tables
 from club.rules import rules_page
+from games.live.forms import BotGameForm
 from games.live.presenters import may_watch
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
@@ -20,7 +22,17 @@ from tournaments.selectors import player_history
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/home.html")
+    """A visitor's introduction; a signed-in player's games, tables, tournaments and quick play."""
+    user = request.user
+    if not isinstance(user, User):
+        return render(request, "club/home.html")
+    context = {
+        "live_games": live_games(user),
+        "waiting_tables": waiting_tables(user),
+        "tournaments": current_tournaments(user),
+        "bot_game_form": BotGameForm(),
+    }
+    return render(request, "club/home.html", context)
 
 
 def rules(request: HttpRequest) -> HttpResponse:

@@ -279,6 +279,7 @@ ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_USER_DISPLAY = "accounts.adapter.user_display"
 # allauth counts its per-address limits by REMOTE_ADDR: the ASGI scope's client, which
 # ``durak_site.proxy`` already took from the trusted proxies' entries. allauth must not read
 # X-Forwarded-For again (its count raises ImproperlyConfigured on a shorter header).

@@ -58,6 +58,13 @@ class Table(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
     )
+    managed = models.BooleanField(
+        _("dealt by an event"),
+        default=False,
+        help_text=_(
+            "A tournament's table: the tournament deals its games, so nobody may \"play again\" at it."
+        ),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     organised = models.BooleanField(
         _("arranged by a tournament"),
@@ -228,6 +235,13 @@ class MatchPlayer(models.Model):
     wants_again = models.BooleanField(_("wants to play again"), default=False)
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     fool = models.BooleanField(_("fool"), default=False)
+    rating = models.FloatField(
+        _("rating at the deal"),
+        null=True,
+        blank=True,
+        help_text=_("The player's rating in the table's pool when the match was dealt (shown at the table)."),
+    )
+    rating_provisional = models.BooleanField(_("provisional rating"), default=False)
 
     class Meta:
         ordering = ("match", "seat")

@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F, Max, Min, Prefetch, Q, QuerySet
 
 from games.engine import Rules
+from games.live.services import match_refresh
 from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from games.results import DRAW, FOOL, WON, seat_outcome
@@ -249,6 +251,8 @@ def _apply(match: Match, seq: int) -> None:
         row = rows.get(change.user_id) or Rating(user_id=change.user_id, pool=pool)
         _copy(standing, row)
         row.save()
+    # The match's pages show the changes in their result panel: tell them once these are stored.
+    transaction.on_commit(partial(match_refresh, match_id=match.pk))
     RatingChange.objects.bulk_create(
         RatingChange(
             match=match,

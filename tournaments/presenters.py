@@ -533,17 +533,26 @@ class Banner:
     mine: bool
     next_url: str = ""
     next_match: int | None = None
+    #: The round the game belongs to (every format but the arena, which has no rounds to show).
+    round_number: int | None = None
+    final: bool = False
 
 
 def present_banner(match_id: int, user: User | Any) -> Banner | None:
     """The banner of the game ``match_id`` for ``user``, or ``None`` outside tournaments."""
-    pairing = Pairing.objects.filter(table__matches=match_id).select_related("tournament__organiser").first()
+    pairing = (
+        Pairing.objects.filter(table__matches=match_id)
+        .select_related("tournament__organiser", "round")
+        .first()
+    )
     if pairing is None or not selectors.may_see(pairing.tournament, user):
         return None
     tournament = pairing.tournament
     mine = bool(user.is_authenticated and pairing.players.filter(user=user).exists())
     if not tournament.is_arena:
-        return Banner(tournament, match_id, None, mine)
+        return Banner(
+            tournament, match_id, None, mine, round_number=pairing.round.number, final=pairing.round.final
+        )
     arena = present_arena(tournament, user, selectors.entries(tournament))
     banner = Banner(tournament, match_id, arena, mine)
     if arena.me.state == "playing" and arena.me.match_id not in (None, match_id):

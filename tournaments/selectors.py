@@ -97,6 +97,22 @@ def player_history(*, user: User) -> QuerySet[Entry]:
     )
 
 
+def player_current(*, user: User) -> QuerySet[Entry]:
+    """``user``'s entries in tournaments not over yet (registration to running), soonest first:
+    the home page's "your tournaments"."""
+    live = (
+        Tournament.Status.REGISTRATION,
+        Tournament.Status.CHECK_IN,
+        Tournament.Status.RUNNING,
+        Tournament.Status.PAUSED,
+    )
+    return (
+        Entry.objects.filter(player=user, state=Entry.State.ACTIVE, tournament__status__in=live)
+        .select_related("tournament")
+        .order_by("tournament__starts_at", "tournament_id")
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class NextTable:
     """Where a player should be now: their running pairing's table or match."""

@@ -952,6 +952,7 @@ def _new_pairing(
         turn_seconds=tournament.turn_seconds,
         private=True,
         organised=True,
+        managed=True,
     )
     pairing.table = table
     pairing.save(update_fields=["table"])
@@ -1107,6 +1108,9 @@ def _finish(tournament: Tournament) -> None:
     tournament.winner_id = winners[0] if len(winners) == 1 else None
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
+    # Every table of the tournament is left, which closes it: none stays "playing" afterwards.
+    for pairing in tournament.pairings.filter(table__isnull=False).exclude(table__status=Table.Status.CLOSED):
+        _leave_table(pairing)
 
 
 def _final_places(tournament: Tournament) -> dict[int, int]:

@@ -40,7 +40,8 @@ also documented in the module that holds it):
 * After a transfer the limit counts the new defender's hand at the transfer; a show
   needs the new defender to hold at least as many cards as there are attack cards.
 * Draws off: the last bout's defender is the fool (teams: the defender's team loses).
-  A team game's result names ``losing_team`` and no fool.
+  A team game's result names ``losing_team``, and as its fool the one player of it left
+  holding cards (no fool when both are).
 * ``rules.max_actions`` (default 3000, at least 100) guarantees termination: a game
   reaching it ends as a draw among the players still holding cards (``"move_cap"``).
 * Circle: a drawn card with any target waits for the player's ``beat``; players with no

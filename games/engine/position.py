@@ -48,7 +48,8 @@ token          value                                                            
 ``redeals``    redeals so far                                                       0
 ``opened``     ``yes`` when a redeal table's first card has been laid               a bout is on
 ``opening``    the lowest trump shown for the first attack                          none
-``result``     a finished game: ``fool:1``, ``team:1,3``, or a draw's reason and    none
+``result``     a finished game: ``fool:1``, ``team:1,3`` (``team:1,3:3``: seat 3,    none
+               left holding cards, is the fool), or a draw's reason and
                seats (``draw:0,2``, ``move_cap:0,1``, ``jokers_only:2,3``)
 =============  ==================================================================  =========
 
@@ -221,7 +222,8 @@ def _result(r: Result) -> str:
     if r.draw:
         return f"{r.reason}:{_seats(r.drawn_seats)}"
     if r.losing_team is not None:
-        return f"team:{_seats(r.losing_team)}"
+        fool = "" if r.fool is None else f":{r.fool}"
+        return f"team:{_seats(r.losing_team)}{fool}"
     return f"fool:{r.fool}"
 
 
@@ -392,11 +394,16 @@ def _table(text: str) -> tuple[list[int], list[int]]:
 
 def _parse_result(text: str, places: list[list[int]]) -> Result:
     kind, _, seats_text = text.partition(":")
+    if kind == "team":
+        team_text, _, fool_text = seats_text.partition(":")
+        team = tuple(_parse_seats(team_text or "-"))
+        fools = tuple(_parse_seats(fool_text)) if fool_text else ()
+        if len(team) == 2 and len(fools) <= 1 and set(fools) <= set(team):
+            return Result(places, fools[0] if fools else None, (team[0], team[1]))
+        raise PositionError(f"{text!r} is not a result (fool:1, team:1,3, draw:0,2...)")
     seats = tuple(_parse_seats(seats_text or "-"))
     if kind == "fool" and len(seats) == 1:
         return Result(places, seats[0])
-    if kind == "team" and len(seats) == 2:
-        return Result(places, None, (seats[0], seats[1]))
     if kind in _DRAW_REASONS:
         return Result(places, draw=True, reason=kind, drawn_seats=seats)
     raise PositionError(f"{text!r} is not a result (fool:1, team:1,3, draw:0,2...)")

@@ -12,8 +12,9 @@ class Result:
 
     ``places``: seats in finishing order, players out in the same bout share a place
     (the fool and a losing team's remaining players are not listed); ``fool``: the last
-    player holding cards (None in a draw or a team game); ``losing_team``: the two seats
-    of the losing team; ``draw``: nobody lost; ``reason``: ``normal``, ``draw``,
+    player holding cards (None in a draw; in a team game the losing team's one player still
+    holding cards, None when both of them are); ``losing_team``: the two seats of the losing
+    team; ``draw``: nobody lost; ``reason``: ``normal``, ``draw``,
     ``move_cap`` or ``jokers_only``.
     """
 

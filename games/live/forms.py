@@ -8,6 +8,7 @@ refused: the page hides them, and a stale hidden value must not block the host.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -189,3 +190,32 @@ def describe_rules(rules: dict[str, Any]) -> list[str]:
         if rules.get(name) and (name == "teams" or name in own):
             lines.append(str(fields[name].label))
     return lines
+
+
+class BotGameForm(forms.Form):
+    """A game against bots in one click: the variant, the number of players and the bots' level,
+    each with a default (the rest of the table is the variant's standard options)."""
+
+    variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="podkidnoy")
+    players = forms.TypedChoiceField(
+        label=_("Players"), choices=[(n, str(n)) for n in range(2, 7)], coerce=int, initial=2
+    )
+    level = forms.ChoiceField(label=_("Bot level"), choices=bot_level_choices, initial="easy")
+
+    @classmethod
+    def with_defaults(cls, data: Mapping[str, str]) -> BotGameForm:
+        """The form of a post, any choice left out taking its default (a bare "play" button)."""
+        defaults = {name: str(field.initial) for name, field in cls.base_fields.items()}
+        return cls({**defaults, **{name: data[name] for name in defaults if name in data}})
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        try:
+            cleaned["rules"] = Rules.for_variant(cleaned["variant"], players=cleaned["players"])
+        except RulesError as error:
+            raise forms.ValidationError(
+                _("This table is not possible: %(reason)s.") % {"reason": error}, code="rules"
+            ) from None
+        return cleaned

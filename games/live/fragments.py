@@ -51,7 +51,7 @@ PUBLIC: dict[str, tuple[str, ...]] = {
     "logappend": ("log",),
 }
 #: The fragments drawn for each viewer on each push (in the order of the template's "push").
-OWN = ("status", "hand", "actions")
+OWN = ("status", "result", "hand", "actions")
 
 
 def match_fragments(

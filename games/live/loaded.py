@@ -24,6 +24,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from games.engine import GameState
+from games.live.ratings import ShownChange
 from games.models import Match, MatchPlayer, Move
 
 
@@ -40,6 +41,8 @@ class LoadedMatch:
     moves_after: int
     #: The match dealt after this one at its table ("play again"), if any; ``None`` while in play.
     next_match_id: int | None = None
+    #: User id -> what the match did to their rating (a finished rated match, once rated).
+    rating_changes: dict[int, ShownChange] = field(default_factory=dict)
     _state: GameState | None = field(default=None, repr=False)
 
     @property

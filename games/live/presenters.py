@@ -29,10 +29,14 @@ from games import seeding
 from games.engine import LegalMove
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.engine.views import View
+from games.live import ratings
 from games.live.forms import BotFillForm, describe_rules
 from games.live.loaded import LoadedMatch
+from games.live.outcome import ResultPanel, result_panel
+from games.live.ratings import ShownRating
 from games.live.selectors import seed_value_sent, table_current_match
 from games.models import Match, MatchPlayer, Move, Table
+from games.pools import table_kind_pool
 from games.records.fairness import seed_commitment
 from games.templatetags.cards import card
 from games.words import (
@@ -68,12 +72,16 @@ class SeatView:
     awaiting: str
     place: int | None
     fool: bool
+    #: The fool, or a player of the losing team (a finished match).
+    lost: bool
     autopilot: bool
     resigned: bool
     wants_again: bool
     team: int | None
     #: Consecutive timeouts that counted towards autopilot (public: everyone saw the timer play).
     timeouts: int = 0
+    #: Their rating in the table's pool when the match was dealt ("?" marks a provisional one).
+    rating: ShownRating | None = None
 
     @property
     def team_number(self) -> int | None:
@@ -188,8 +196,8 @@ class MatchContext:
     timeout_note: str
     log: tuple[LogLine, ...]
     last_seq: int
-    result_places: tuple[str, ...]
-    result_note: str
+    #: The result panel of a finished match (``games.live.outcome``).
+    result: ResultPanel | None
     can_abort: bool
     can_resign: bool
     can_play_again: bool
@@ -271,7 +279,7 @@ def present_match(
     legal = list(view.moves) if active and seat is not None else []
     awaiting: Mapping[int, str] = view.awaiting if active else {}
     teams = bool(match.rules.get("teams"))
-    seats = _seats(view, by_seat, names, seat, awaiting, active, teams)
+    seats = _seats(match, view, by_seat, names, seat, awaiting, active, teams)
     me = next((s for s in seats if s.is_viewer), None)
     log_moves = loaded.moves
     last_seq = log_moves[-1].seq if log_moves else 0
@@ -311,8 +319,7 @@ def present_match(
         timeout_note=_timeout_note(me) if active else "",
         log=tuple(_log_lines(log_moves, names, seat)),
         last_seq=last_seq,
-        result_places=_result_places(match, names),
-        result_note=_result_note(match, names),
+        result=result_panel(loaded, names, seat),
         # At a rated table an abort counts as a resignation (``services.playban``): the page offers
         # the resignation instead.
         can_abort=(
@@ -320,7 +327,11 @@ def present_match(
         ),
         can_resign=active and seat is not None and not (me and me.autopilot),
         can_play_again=(
-            not active and seat is not None and match.table.status != Table.Status.CLOSED and not next_url
+            not active
+            and seat is not None
+            and match.table.status != Table.Status.CLOSED
+            and not match.table.managed
+            and not next_url
         ),
         next_match_url=next_url,
         commitment=seed_commitment(match),
@@ -375,6 +386,7 @@ def _player_name(player: MatchPlayer) -> str:
 
 
 def _seats(
+    match: Match,
     view: View,
     players: Mapping[int, MatchPlayer],
     names: Mapping[int, str],
@@ -386,6 +398,12 @@ def _seats(
     """Every seat in seat order. Places and the fool come from the engine while the match runs
     and from the stored result (forfeits included) once it is over."""
     place_of = {s: i + 1 for i, group in enumerate(view.places) for s in group}
+    # In a team game a seat shows its team's fate rather than a place, and "fool" only for the
+    # player left holding cards (docs/rules.md §3, Teams).
+    result = (match.result or {}) if not active else {}
+    losing = set(result.get("losing_team") or ())
+    if result.get("fool") is not None:
+        losing.add(result["fool"])
     out: list[SeatView] = []
     for position, count in enumerate(view.hand_counts):
         player = players.get(position)
@@ -402,16 +420,25 @@ def _seats(
                 is_attacker=active and view.attacker == position,
                 is_defender=active and view.defender == position,
                 awaiting=awaiting_words(awaiting.get(position, "")),
-                place=place,
-                fool=bool(player and player.fool and not active),
+                place=None if teams and not active else place,
+                fool=not active and position == result.get("fool"),
+                lost=not active and position in losing,
                 autopilot=bool(player and player.autopilot),
                 resigned=bool(player and player.resigned),
                 wants_again=bool(player and player.wants_again),
                 team=(position % 2) if teams else None,
                 timeouts=int(player.timeouts) if player and active and not player.autopilot else 0,
+                rating=_rating_at_deal(player),
             )
         )
     return out
+
+
+def _rating_at_deal(player: MatchPlayer | None) -> ShownRating | None:
+    """The rating the seat's player had in the table's pool when the match was dealt."""
+    if player is None or player.rating is None:
+        return None
+    return ShownRating(player.rating, player.rating_provisional)
 
 
 def _around(seats: list[SeatView], seat: int | None) -> tuple[SeatView, ...]:
@@ -530,32 +557,6 @@ def _status_text(
     return _("Waiting for %(names)s") % {"names": ", ".join(waiting)}
 
 
-# --- result ----------------------------------------------------------------------------------
-
-
-def _result_places(match: Match, names: Mapping[int, str]) -> tuple[str, ...]:
-    """The finishing order of a finished match, best first (players sharing a place together)."""
-    result = match.result or {}
-    if match.status != Match.Status.FINISHED:
-        return ()
-    return tuple(", ".join(names.get(s, "?") for s in group) for group in result.get("places", ()))
-
-
-def _result_note(match: Match, names: Mapping[int, str]) -> str:
-    """Who lost, in a sentence: the fool, the losing team, or a draw."""
-    result = match.result or {}
-    if match.status != Match.Status.FINISHED:
-        return ""
-    if result.get("draw"):
-        return _("A draw: nobody is the fool.")
-    if result.get("losing_team"):
-        team = " & ".join(names.get(s, "?") for s in result["losing_team"])
-        return _("The losing team: %(names)s") % {"names": team}
-    if result.get("fool") is not None:
-        return _("The fool: %(name)s") % {"name": names.get(result["fool"], "?")}
-    return ""
-
-
 # --- the move log in words -------------------------------------------------------------------
 
 
@@ -583,9 +584,12 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
     match = table_current_match(table_id=table.pk)
     commitment = seeding.commitment(table.server_seed) if table.server_seed else ""
     sent = seated and bool(commitment) and seed_value_sent(commitment=commitment, user_id=user.pk or 0)
+    shown = {user_id: r for (_pool, user_id), r in pool_ratings([table]).items()}
     return {
         "table": table,
-        "positions": [(pos, seats.get(pos)) for pos in range(table.players)],
+        "positions": [
+            (pos, seats.get(pos), _seat_rating(shown, seats.get(pos))) for pos in range(table.players)
+        ],
         "free": table.players - len(seats),
         "seated": seated,
         "is_open": table.status == Table.Status.OPEN,
@@ -600,6 +604,10 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
         "seed_commitment": commitment,
         "seed_needed": seated and bool(commitment) and not sent and not getattr(user, "is_bot", False),
     }
+
+
+def _seat_rating(shown: Mapping[int, ShownRating], seat: Any) -> ShownRating | None:
+    return None if seat is None else shown.get(seat.user_id)
 
 
 # --- the lobby -------------------------------------------------------------------------------
@@ -620,10 +628,32 @@ class TableSummary:
     seated: tuple[tuple[str, bool], ...]
     #: The host has had neither the table's page nor the lobby open for a while (``services.limits``).
     host_away: bool = False
+    #: The seated players' ratings in the table's pool, in the order of ``seated``.
+    ratings: tuple[ShownRating | None, ...] = ()
 
     @property
     def free_seats(self) -> int:
         return self.players - len(self.seated)
+
+    @property
+    def seated_with_ratings(self) -> list[tuple[str, bool, ShownRating | None]]:
+        """``(name, is_bot, rating)`` of each seated player."""
+        ratings = self.ratings or (None,) * len(self.seated)
+        return [(name, is_bot, rating) for (name, is_bot), rating in zip(self.seated, ratings, strict=True)]
+
+
+def pool_ratings(tables: Iterable[Table]) -> dict[tuple[str, int], ShownRating]:
+    """``(pool, user id) -> rating`` of everyone seated at ``tables`` (their seats loaded), in
+    each table's pool: one read per pool rather than per table."""
+    users: dict[str, dict[int, User]] = {}
+    for table in tables:
+        for seat in table.seats.all():
+            users.setdefault(table_kind_pool(table.rules), {})[seat.user_id] = seat.user
+    return {
+        (pool, user_id): shown
+        for pool, by_id in users.items()
+        for user_id, shown in ratings.ratings(pool, list(by_id.values())).items()
+    }
 
 
 def host_away(table: Table, now: datetime) -> bool:
@@ -634,8 +664,11 @@ def host_away(table: Table, now: datetime) -> bool:
 
 
 def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
-    """The lobby's open tables (from ``selectors.open_tables``), in words."""
+    """The lobby's open tables (from ``selectors.open_tables``), in words, with the seated
+    players' ratings in each table's pool."""
     now = timezone.now()
+    tables = list(tables)
+    shown = pool_ratings(tables)
     return [
         TableSummary(
             pk=table.pk,
@@ -648,6 +681,9 @@ def present_lobby(tables: Iterable[Table]) -> list[TableSummary]:
             turn_seconds=int(table.turn_seconds),
             seated=tuple((str(seat.user.public_name), bool(seat.user.is_bot)) for seat in table.seats.all()),
             host_away=host_away(table, now),
+            ratings=tuple(
+                shown.get((table_kind_pool(table.rules), seat.user_id)) for seat in table.seats.all()
+            ),
         )
         for table in tables
     ]

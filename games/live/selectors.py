@@ -17,6 +17,7 @@ from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
 from games.engine import GameRecord, GameState, Rules
+from games.live import ratings
 from games.live.loaded import LoadedMatch
 from games.models import Match, MatchPlayer, Move, Seat, SeedContribution, Table
 
@@ -114,9 +115,11 @@ def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False
     ):
         player.user = user
         players.append(player)
+    # A finished rated match's page shows its rating changes (one more statement, after the end).
+    changes = ratings.changes(match_id) if match.status == Match.Status.FINISHED and table.rated else {}
     if moves_after is None:
-        return LoadedMatch(match, players, [], int(match.last_seq), next_match_id)
-    return LoadedMatch(match, players, _moves(match_id, moves_after), moves_after, next_match_id)
+        return LoadedMatch(match, players, [], int(match.last_seq), next_match_id, changes)
+    return LoadedMatch(match, players, _moves(match_id, moves_after), moves_after, next_match_id, changes)
 
 
 def with_moves_after(loaded: LoadedMatch, *, after_seq: int) -> LoadedMatch:

@@ -9,6 +9,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.table_create, name="table_create"),
+    path("bots/", views.bot_game, name="bot_game"),
     path("table/<int:table_id>/", views.table_detail, name="table"),
     path("table/<int:table_id>/sit/", views.seat_take, name="seat_take"),
     path("table/<int:table_id>/leave/", views.seat_leave, name="seat_leave"),

@@ -15,13 +15,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
 from durak_site.http import HtmxHttpRequest
 from games.live import selectors, services
-from games.live.forms import ActionForm, BotFillForm, TableCreateForm
+from games.live.forms import ActionForm, BotFillForm, BotGameForm, TableCreateForm
 from games.live.fragments import match_fragments
 from games.live.loaded import LoadedMatch
 from games.live.presenters import may_watch, present_lobby, present_match, present_table
@@ -36,8 +37,28 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "my_matches": selectors.user_active_matches(user=request.user)
         if request.user.is_authenticated
         else [],
+        "bot_game_form": BotGameForm(),
     }
     return render(request, "games/lobby.html", context)
+
+
+@login_required
+@require_POST
+def bot_game(request: HttpRequest) -> HttpResponse:
+    """Play bots now: a casual table of the chosen variant and size, bots on every other seat,
+    and straight to its match (``services.bot_game_start``); a refusal goes back with a message."""
+    form = BotGameForm.with_defaults(request.POST)
+    if not form.is_valid():
+        messages.error(request, _first_error(form))
+        return redirect("games:lobby")
+    try:
+        match = services.bot_game_start(
+            user=_user(request), rules=form.cleaned_data["rules"], level=form.cleaned_data["level"]
+        )
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return redirect("games:match", match.pk)
 
 
 @login_required
@@ -61,8 +82,12 @@ def table_create(request: HttpRequest) -> HttpResponse:
     return render(request, "games/table_create.html", {"form": form})
 
 
+@never_cache
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The table before and between matches: seats, invite link, bots; a running match's link."""
+    """The table before and between matches: seats, invite link, bots; a running match's link.
+
+    Never cached, nor kept in the browser's back-forward cache: Back from the match must load
+    it afresh, so that its script sees the running match and goes on to the lobby."""
     table = _table_or_404(table_id)
     token = request.GET.get("invite", "")
     user = request.user
@@ -278,7 +303,7 @@ def _redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return redirect(url)
 
 
-def _first_error(form: TableCreateForm | BotFillForm | ActionForm) -> str:
+def _first_error(form: TableCreateForm | BotFillForm | BotGameForm | ActionForm) -> str:
     for errors in form.errors.values():
         return str(errors[0])
     return ""

@@ -356,7 +356,30 @@
     document.title = mine ? "● " + game.dataset.yourMoveTitle + " · " + baseTitle : baseTitle;
   }
 
+  /* Whether this page was reached with the Back (or Forward) button: then it never sends the
+     player on by itself (Back from a match would land on the match again). */
+  function cameBack() {
+    var entries = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation") : [];
+    return entries.length > 0 && entries[0].type === "back_forward";
+  }
+  var returned = cameBack();
+
+  /* A table page reached by Back while the player's game runs goes on to its data-back (the
+     lobby), so Back from the match leaves it. */
+  function goBackOn() {
+    var link = $("[data-redirect]");
+    if (link && link.dataset.back && link.dataset.redirect !== window.location.pathname) {
+      window.location.replace(link.dataset.back);
+    }
+  }
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) { returned = true; goBackOn(); }  // restored from the back-forward cache
+  });
+
+  /* Go where the server points (a match dealt at this table, the next game), unless the player
+     came back here: then Back from the match was meant to leave it. */
   function followRedirect() {
+    if (returned) { goBackOn(); return; }
     var link = $("[data-redirect]");
     if (link && link.dataset.redirect !== window.location.pathname) {
       window.location.assign(link.dataset.redirect);

@@ -21,6 +21,7 @@ from games.engine import (
     deck_cards,
     new_game,
 )
+from games.engine.result import Result
 from tests.engine.scripted import all_hands, game, play, refusal
 
 S, C, D, H = 0, 1, 2, 3
@@ -307,3 +308,16 @@ def test_a_team_loses_when_both_opponents_are_out() -> None:
     assert state.is_over and result is not None
     assert result.losing_team == (0, 2) and result.fool is None and not result.draw
     assert result.places == [[1], [3]]
+
+
+def test_a_team_players_left_holding_cards_alone_is_the_fool() -> None:
+    """docs/rules.md §3, Teams: "when one of its players is left holding cards (the partner went
+    out), that player is the fool". Seat 0 goes out with seat 1; seat 3 then follows seat 1, and
+    seat 2 is left alone with a card: team 0 & 2 loses and seat 2 is its fool."""
+    state = game([["6S"], ["7S"], ["8H", "10C"], ["9H"]], trump_suit="D", teams=True, first_attacker=0)
+    play(state, "0: attack 6S", "1: cover 7S>6S", "2: attack 8H", "3: cover 9H>8H")
+    result = state.result()
+    assert state.is_over and result is not None
+    assert result.losing_team == (0, 2) and result.fool == 2 and not result.draw
+    assert result.places == [[0, 1], [3]]
+    assert Result.from_dict(result.to_dict()) == result

@@ -112,7 +112,9 @@ def check_over(s: GameData, d: int, ev: list[Event] | None) -> bool:
             return False
         if len(teams_alive) == 1:  # the team still holding cards loses
             loser = teams_alive.pop()
-            finish(s, Result(s.places, None, (loser, loser + 2)), ev)
+            # A partner who got out left one player holding cards: that player is the fool.
+            fool = alive[0] if len(alive) == 1 else None
+            finish(s, Result(s.places, fool, (loser, loser + 2)), ev)
         elif s.rules.draws:
             finish(s, Result(s.places, draw=True, reason="draw", drawn_seats=drawn), ev)
         else:

@@ -5,6 +5,8 @@ changes nothing.
 
 * ``tables``: open a table, take or leave a seat, fill it with bots, send a value for the next
   deal, deal, abort, play again;
+* ``quick``: a game against bots in one step;
+* ``results``: a finished match's news (its ratings arrived);
 * ``moves``: a player's action, a bot's turn, a resignation;
 * ``limits``: how many tables one player may keep open and open, unjoined tables, host presence;
 * ``playban``: the deal-fishing ledger and the bar from rated play;
@@ -36,6 +38,8 @@ from games.live.services.errors import (
 )
 from games.live.services.limits import host_seen
 from games.live.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
+from games.live.services.quick import bot_game_start
+from games.live.services.results import match_refresh
 from games.live.services.tables import (
     match_abort,
     match_start,
@@ -59,12 +63,14 @@ __all__ = [
     "StaleVersion",
     "TableError",
     "action_apply",
+    "bot_game_start",
     "bot_turn",
     "host_seen",
     "match_abort",
     "match_deadline",
     "match_halve_timer",
     "match_rearm",
+    "match_refresh",
     "match_resign",
     "match_start",
     "match_timeout",

@@ -27,10 +27,11 @@ from accounts.models import User
 from accounts.services import bot_accounts
 from games import bots, seeding
 from games.engine import Rules, new_game
-from games.live import broadcast, selectors
+from games.live import broadcast, ratings, selectors
 from games.live.services import limits, playban, turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
+from games.pools import table_kind_pool
 from games.signals import again_wanted
 from people import selectors as people_selectors
 
@@ -50,13 +51,15 @@ def table_create(
     private: bool = False,
     sit: bool = True,
     organised: bool = False,
+    managed: bool = False,
 ) -> Table:
     """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
 
     A rated table must play the options of a rating pool and seat its creator. ``organised`` is
     for a table the site arranges for its players (a tournament's, the move bench's): the limits
     on a player's own tables (``limits``) and the bar from rated play (``playban``) are not for
-    it (a tournament decides who plays)."""
+    it (a tournament decides who plays). A ``managed`` table is a tournament's: only the
+    tournament deals there, never "play again"."""
     if rated:
         validate_rated_rules(rules)
         if not sit:
@@ -77,6 +80,7 @@ def table_create(
             turn_seconds=turn_seconds,
             private=private,
             organised=organised,
+            managed=managed,
             host_seen_at=timezone.now(),
             server_seed=new_seed(),
         )
@@ -270,6 +274,8 @@ def play_again(
             raise GameError(_("This game is still being played."))
         player = loaded.player_of(user)
         table = _lock_table(match.table_id)
+        if table.managed:
+            raise GameError(_("The tournament deals the games at this table."))
         humans = set(table.seats.filter(user__is_bot=False).values_list("user_id", flat=True))
         if player is None and not (table.creator_id == user.pk and not humans):
             raise NotYourSeat()
@@ -411,8 +417,16 @@ def _deal(table: Table) -> Match:
         snapshot=state.to_json(),
         deadline_at=timezone.now() + timedelta(seconds=table.turn_seconds),
     )
+    shown = ratings.ratings(table_kind_pool(table.rules), [s.user for s in seats])
     players = MatchPlayer.objects.bulk_create(
-        MatchPlayer(match=match, seat=s.position, user=s.user) for s in seats
+        MatchPlayer(
+            match=match,
+            seat=s.position,
+            user=s.user,
+            rating=shown[s.user_id].rating if s.user_id in shown else None,
+            rating_provisional=bool(s.user_id in shown and shown[s.user_id].provisional),
+        )
+        for s in seats
     )
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status"])
