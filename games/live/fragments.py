@@ -34,7 +34,7 @@ from games.live.presenters import MatchContext, present_match
 TEMPLATE = "games/match.html"
 #: The public fragments and the fields of ``MatchContext`` each one is drawn from.
 PUBLIC: dict[str, tuple[str, ...]] = {
-    "players": ("seats",),
+    "players": ("seats", "result"),
     "table": (
         "stock_count",
         "trump_card",

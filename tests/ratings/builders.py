@@ -56,7 +56,7 @@ def finished_match(
     that resigned (in that order), which the stored result moves to the bottom."""
     state, moves = random_game(rules, seed, rng)
     table = Table.objects.create(
-        creator=users[0], rules=rules.to_dict(), rated=rated, status=Table.Status.OPEN
+        creator=users[0], rules=rules.to_dict(), rated=rated, status=Table.Status.CLOSED
     )
     match = Match.objects.create(
         table=table,
