@@ -6,7 +6,7 @@ from typing import Any
 
 from games.engine import Action
 from games.engine.state import GameState
-from tests.engine.scripted import game, play, refusal
+from tests.engine.scripted import game, play, play_exactly, refusal
 
 #: Three players, trump ♦; seat 0 attacks seat 1, seat 2 sits after the defender.
 THREE = [
@@ -152,12 +152,68 @@ def test_bito_waits_until_every_player_who_could_throw_in_has_passed() -> None:
     assert state.view(0).discard_count == 2
 
 
-def test_a_player_with_nothing_to_throw_in_is_not_asked_to_pass() -> None:
-    """"A player who holds nothing to throw in is not asked to pass" (choice)."""
+# ---------------------------------------------------------------- waiting for the throwers
+
+
+def test_a_thrower_with_nothing_to_throw_is_awaited_and_may_only_pass() -> None:
+    """"Every player allowed to throw in who holds cards is awaited, whether or not they hold a
+    card that fits ... a player with nothing to throw sees so and may pass at once" (choice: who
+    is awaited must not tell who holds what)."""
     state = four()
-    play(state, "0: attack 9S", "1: take")
-    # nobody else holds a nine: nobody is asked, the defender picks up at once.
-    assert state.awaiting() == {2: "lead"}
+    play_exactly(state, "0: attack 9S", "1: take")
+    # nobody else holds a nine, and all three are awaited all the same
+    assert state.awaiting() == {0: "take_more", 2: "take_more", 3: "take_more"}
+    assert [state.view(t).legal for t in (0, 2, 3)] == [["pass"]] * 3
+    play_exactly(state, "0: pass", "2: pass")
+    assert state.view(1).hand_counts[1] == 3  # not picked up while seat 3 may still throw
+    play_exactly(state, "3: pass")
+    assert state.view(1).hand_counts[1] == 4 and state.awaiting() == {2: "lead"}
+
+
+def test_a_bito_never_comes_by_itself_while_a_thrower_could_still_throw() -> None:
+    """"A bout does not end by itself because nobody holds a card of a table rank: that would
+    tell everybody so" — not even in a two-player game, where it would tell the defender."""
+    state = game([["6S", "10C", "QH"], ["7S", "8S", "AH"]], trump="8D", stock=("KS", "KH"), first_attacker=0)
+    play_exactly(state, "0: attack 6S", "1: cover 7S>6S")
+    assert state.awaiting() == {0: "throw_in"} and state.view(0).legal == ["pass"]
+    events = play_exactly(state, "0: pass")
+    assert [e.kind for e in events][:2] == ["pass", "bito"]
+
+
+def test_the_wait_looks_the_same_whether_or_not_the_thrower_holds_a_card_that_fits() -> None:
+    """Two deals that differ only in seat 2's hidden cards: after the same moves the defender
+    and a spectator see the same (choice: nothing anyone sees depends on cards they may not
+    see)."""
+    holds = [["6S", "9S", "10S"], ["7S", "8S", "9C"], ["6H", "JH", "QH"], ["6C", "JC", "QC"]]
+    lacks = [["6S", "9S", "10S"], ["7S", "8S", "9C"], ["KH", "JH", "QH"], ["6C", "JC", "QC"]]
+    seen = []
+    for hands, stock in ((holds, ("KS", "KH", "KC", "AS")), (lacks, ("KS", "6H", "KC", "AS"))):
+        state = game(hands, trump="8D", stock=stock, first_attacker=0)
+        play_exactly(state, "0: attack 6S", "1: cover 7S>6S", "0: pass", "3: pass")
+        seen.append((state.view(1).to_dict(), state.spectator_view().to_dict()))
+    assert seen[0] == seen[1]
+    assert seen[0][1]["awaiting"] == {"2": "throw_in"}
+
+
+def test_no_wait_once_the_limit_is_reached_and_the_defender_is_out_of_cards() -> None:
+    """"Nobody is awaited when the limit leaves no room or the defender has nothing left to
+    cover with" — facts everybody sees, so the bito comes at once."""
+    state = game([["6S", "6C", "KH"], ["7S", "7C"], ["6H", "JH", "QH"]], trump_suit="D", first_attacker=0)
+    play_exactly(state, "0: attack 6S 6C", "1: cover 7S>6S")
+    assert state.attack_limit == 2 and state.awaiting() == {1: "cover"}
+    events = play_exactly(state, "1: cover 7C>6C")
+    assert "bito" in [e.kind for e in events]
+
+
+def test_no_wait_for_throwers_whose_hands_are_empty() -> None:
+    """"A player with no cards is never awaited": the attacker led their last card, so the bito
+    comes once it is covered."""
+    state = game(
+        [["6S"], ["7S", "8S", "9S"], ["10H", "JH"]], trump_suit="D", first_attacker=0, throw_in="neighbours"
+    )
+    play_exactly(state, "0: attack 6S", "1: cover 7S>6S")
+    assert state.awaiting() == {2: "throw_in"}  # the neighbour holds cards: awaited
+    assert [e.kind for e in play_exactly(state, "2: pass")][:2] == ["pass", "bito"]
 
 
 def test_a_pass_is_reopened_by_a_throw_in() -> None:

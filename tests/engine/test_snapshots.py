@@ -24,12 +24,33 @@ FORMAT_1: list[dict[str, Any]] = json.loads(
 
 @pytest.mark.parametrize("stored", FORMAT_1, ids=[f"snapshot-{i}" for i in range(len(FORMAT_1))])
 def test_a_format_1_snapshot_plays_on_as_it_did(stored: dict[str, Any]) -> None:
+    """The stored actions play on with the same events. They were recorded before throwers
+    with nothing to throw were awaited (``docs/rules.md`` §3 "Waiting for the throwers"), so
+    those throwers' passes, which the old engine made by itself, are played here first and
+    their pass events left out of the comparison."""
     state = GameState.from_json(stored["snapshot"])
     for (seat, text), events in zip(stored["actions"], stored["events"], strict=True):
-        assert [e.to_dict() for e in state.apply(seat, Action.parse(text))] == events
+        action = Action.parse(text)
+        if not state.is_legal(seat, action):
+            assert _pass_idle_throwers(state)
+        played = [e.to_dict() for e in state.apply(seat, action)]
+        played += [e for e in _pass_idle_throwers(state) if e["kind"] != "pass"]
+        assert played == events
     legal = {str(seat): sorted(str(a) for a in state.legal_actions(seat)) for seat in range(state.n)}
-    assert legal == stored["legal"]
+    # a thrower with nothing to throw now has the pass where the old engine offered nothing
+    old_style = {k: [] if v == ["pass"] and stored["legal"][k] == [] else v for k, v in legal.items()}
+    assert old_style == stored["legal"]
     assert GameState.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def _pass_idle_throwers(state: GameState) -> list[dict[str, Any]]:
+    """The passes of awaited throwers whose only legal action is the pass, until none is left."""
+    out: list[dict[str, Any]] = []
+    while True:
+        idle = [t for t in sorted(state.awaiting()) if [str(a) for a in state.legal_actions(t)] == ["pass"]]
+        if not idle or state.awaiting().get(idle[0]) not in ("throw_in", "take_more"):
+            return out
+        out += [e.to_dict() for e in state.apply(idle[0], Action.parse("pass"))]
 
 
 def test_format_2_spells_every_field_out() -> None:
