@@ -22,6 +22,7 @@ from games.words import VARIANT_CHOICES
 
 TURN_SECONDS_CHOICES = ((15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds")))
 DEFAULT_TURN_SECONDS = 30
+THROW_IN_SECONDS_CHOICES = ((3, _("3 seconds")), (5, _("5 seconds")), (10, _("10 seconds")))
 
 #: The options the form has a field for outside the variant's own (players and teams lead it).
 SEATING = frozenset({"players", "teams"})
@@ -97,6 +98,13 @@ class TableCreateForm(forms.Form):
         choices=TURN_SECONDS_CHOICES,
         coerce=int,
         initial=DEFAULT_TURN_SECONDS,
+    )
+    throw_in_seconds = forms.TypedChoiceField(
+        label=_("Throw-in window"),
+        help_text=_("How long the bout waits for throw-ins once every card is covered or taken."),
+        choices=THROW_IN_SECONDS_CHOICES,
+        coerce=int,
+        initial=5,
     )
     private = forms.BooleanField(
         label=_("Private (only with the invite link)"), required=False, initial=False

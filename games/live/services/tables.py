@@ -39,6 +39,7 @@ def table_create(
     turn_seconds: int = 30,
     private: bool = False,
     sit: bool = True,
+    throw_in_seconds: int = turn.DEFAULT_THROW_IN_SECONDS,
 ) -> Table:
     """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
 
@@ -49,12 +50,15 @@ def table_create(
             raise TableError(_("The creator of a rated table sits at it."))
     if turn_seconds < turn.MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
+    if not turn.MIN_THROW_IN_SECONDS <= throw_in_seconds <= turn.MAX_THROW_IN_SECONDS:
+        raise TableError(_("The throw-in window must be between 2 and 30 seconds."))
     with transaction.atomic():
         table = Table.objects.create(
             creator=creator,
             rules=rules.to_dict(),
             rated=rated,
             turn_seconds=turn_seconds,
+            throw_in_seconds=throw_in_seconds,
             private=private,
         )
         if sit:

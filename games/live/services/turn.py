@@ -13,10 +13,12 @@ Lock order: a match row before its table row (every match path touches the table
 end, when the match finishes); table operations lock the table row alone.
 
 Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
-change, or the seats' own halved timers when every awaited seat halved its own:
-``turn_seconds_now`` and ``moves.match_halve_timer``) and one turn timer, a ``games.deadline``
-task due at ``timer_at``. A change only pushes ``deadline_at`` later, so it enqueues nothing
-while a timer is queued; a timer that comes due before the deadline re-arms itself for it
+change, or its short ``throw_in_seconds`` while only throwers are awaited, the public throw-in
+window that a timeout closes with everybody's pass, or the seats' own halved timers when every
+awaited seat halved its own: ``turn_seconds_now`` and ``moves.match_halve_timer``) and one turn
+timer, a ``games.deadline`` task due at ``timer_at``. A change that pushes ``deadline_at`` later
+enqueues nothing while a timer is queued (one that brings it earlier, the throw-in window,
+enqueues a timer for it); a timer that comes due before the deadline re-arms itself for it
 (``clock.match_deadline``). A timer is known by its due
 time, so a stale or duplicated one does nothing. Seats the engine awaits that belong to bots (or
 to autopilots) get a ``games.bot_turn`` task after a short human-like delay
@@ -45,6 +47,7 @@ from accounts.models import User
 from durak_site.tasks import enqueue_on_commit
 from games import bots
 from games.engine import Action, GameState, IllegalAction, Rules
+from games.engine.phases import THROW_IN_CODES
 from games.live import broadcast, selectors
 from games.live.loaded import LoadedMatch
 from games.live.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
@@ -61,6 +64,10 @@ BOT_TURN_TASK: Final = "games.bot_turn"
 AUTOPILOT_LEVEL = "easy"
 #: The shortest turn timer: a table's may not be shorter, and a halved one stops here.
 MIN_TURN_SECONDS: Final = 5
+#: The throw-in window (``Table.throw_in_seconds``): its default and bounds.
+DEFAULT_THROW_IN_SECONDS: Final = 5
+MIN_THROW_IN_SECONDS: Final = 2
+MAX_THROW_IN_SECONDS: Final = 30
 #: A queued timer this long overdue is taken for lost (a broker restart) and armed anew; were it
 #: only late, the one that fires second finds itself replaced and does nothing.
 TIMER_LOST_AFTER = timedelta(seconds=10)
@@ -169,10 +176,25 @@ def commit(loaded: LoadedMatch) -> None:
     broadcast.match_changed(match)
 
 
+def in_throw_in_window(state: GameState) -> bool:
+    """Whether the game awaits only throwers (``docs/rules.md`` §3 "Waiting for the throwers"):
+    every one of them, a card that fits or not, so the window is public and tells nothing."""
+    awaited = state.awaiting()
+    return bool(awaited) and all(code in THROW_IN_CODES for code in awaited.values())
+
+
 def turn_seconds_now(match: Match, state: GameState, players: list[MatchPlayer]) -> int:
     """The seconds the seats the game awaits now have: the table's timer, unless every one of
     them halved their own (``moves.match_halve_timer``); then the longest of their own timers, so
-    nobody's time is cut by another player's choice."""
+    nobody's time is cut by another player's choice. While only throwers are awaited, the
+    table's throw-in window if it is shorter."""
+    seconds = _turn_seconds(match, state, players)
+    if in_throw_in_window(state):
+        return min(seconds, int(match.table.throw_in_seconds))
+    return seconds
+
+
+def _turn_seconds(match: Match, state: GameState, players: list[MatchPlayer]) -> int:
     own = {p.seat: p.turn_seconds for p in players}
     timers = [own.get(seat) for seat in state.awaiting()]
     if not timers or None in timers:
