@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from datetime import timedelta
 from typing import Any, Final
 
@@ -112,7 +113,8 @@ def play(loaded: LoadedMatch, seat: int, action: Action, by: Move.By) -> Move:
 
 
 def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
-    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human.
+    """The bot's move for ``player``'s seat: its level, or the autopilot's for a human, shown
+    after the level's think time, forced or not (``think_out``).
 
     A bot that fails (raises, or answers an illegal action) is logged and replaced by the
     engine's default for this move: a bug in a bot must not leave a match waiting forever."""
@@ -123,6 +125,7 @@ def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
     seat = player.seat
     by = Move.By.BOT if player.user.is_bot else Move.By.AUTOPILOT
     legal = state.legal_actions(seat)
+    started = clock()
     try:
         action = bots.choose_action(
             level,
@@ -137,7 +140,22 @@ def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
     except Exception:
         logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
         action = state.default_action(seat)
+    think_out(level, started)
     play(loaded, seat, action, by)
+
+
+#: The clock and the pause of ``think_out`` (tests replace them with a fake clock).
+clock = time.perf_counter
+pause = time.sleep
+
+
+def think_out(level: str, started: float) -> None:
+    """Wait until ``level``'s think time (``bots.THINK_SECONDS``) has passed since ``started``:
+    a bot's answer then shows after the same time whether it searched or its move was forced,
+    so the pause tells nobody what it holds (the search, capped well below, may end sooner)."""
+    left = bots.THINK_SECONDS.get(level, 0.0) - (clock() - started)
+    if left > 0:
+        pause(left)
 
 
 def _public_history(match: Match) -> list[dict[str, Any]]:
