@@ -61,7 +61,7 @@ def _deal_of(rules: Rules, rng: random.Random) -> Deal:
 def _play(rules: Rules, deal: Deal, rng: random.Random) -> tuple[list[tuple[int, FastAction]], GameState]:
     state = new_game(rules, seed="twin", deal=deal)
     start = state.clone()
-    actions = []
+    actions: list[tuple[int, FastAction]] = []
     length = rng.randint(5, 60)  # a prefix of a game: some cards stay unseen for the swap
     while not state.is_over and len(actions) < length:
         seat = rng.choice(state.actors())
