@@ -22,6 +22,7 @@ from games.words import VARIANT_CHOICES
 
 TURN_SECONDS_CHOICES = ((15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds")))
 DEFAULT_TURN_SECONDS = 30
+DEFAULT_THROW_IN_SECONDS = 5
 THROW_IN_SECONDS_CHOICES = ((3, _("3 seconds")), (5, _("5 seconds")), (10, _("10 seconds")))
 
 #: The options the form has a field for outside the variant's own (players and teams lead it).
@@ -104,7 +105,9 @@ class TableCreateForm(forms.Form):
         help_text=_("How long the bout waits for throw-ins once every card is covered or taken."),
         choices=THROW_IN_SECONDS_CHOICES,
         coerce=int,
-        initial=5,
+        initial=DEFAULT_THROW_IN_SECONDS,
+        required=False,
+        empty_value=DEFAULT_THROW_IN_SECONDS,  # a form posted without it gets the default
     )
     private = forms.BooleanField(
         label=_("Private (only with the invite link)"), required=False, initial=False
