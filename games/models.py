@@ -51,6 +51,9 @@ class Table(models.Model):
     rules = models.JSONField(_("rules"), help_text=_("The engine's Rules.to_dict()."))
     rated = models.BooleanField(_("rated"), default=False)
     turn_seconds = models.PositiveSmallIntegerField(_("turn timer (seconds)"), default=30)
+    #: The public throw-in window (``docs/rules.md`` §3 "Waiting for the throwers"): once the bout
+    #: waits only for throwers, it ends this long after the last move unless someone throws in.
+    throw_in_seconds = models.PositiveSmallIntegerField(_("throw-in window (seconds)"), default=5)
     private = models.BooleanField(_("private"), default=False)
     invite_token = models.CharField(
         _("invite token"), max_length=32, unique=True, default=new_invite_token, editable=False

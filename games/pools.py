@@ -9,6 +9,7 @@ pool measures the same game; the number of players is free within a kind.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from django.db.models import Q
@@ -57,7 +58,8 @@ def rated_pool(rules: Rules) -> str | None:
     True
     """
     default = Rules.for_variant(rules.variant, players=rules.players, teams=rules.teams)
-    if rules != default:
+    # Games recorded under the earlier waiting rule (``Rules.throw_in_waits``) stay in their pool.
+    if replace(rules, throw_in_waits=default.throw_in_waits) != default:
         return None
     return f"{rules.variant}:{table_kind(players=rules.players, teams=rules.teams)}"
 

@@ -37,6 +37,11 @@ BOTS: dict[str, Chooser] = {
 }
 #: The levels that also take the rules and the public history (keyword arguments).
 SEARCHING = frozenset({"medium", "strong"})
+#: Seconds a level's answer takes to show, whether its move was forced or chosen: the searching
+#: levels search up to 100 ms (medium) and 300 ms (strong) only when they have a choice, so a
+#: quick forced "take" would tell the table that they held no card that covers. The site waits
+#: out the rest of this time after the search (``docs/rules.md`` §6 "Bots take the same time").
+THINK_SECONDS: dict[str, float] = {"random": 0.0, "easy": 0.0, "medium": 0.25, "strong": 0.6}
 LEVELS: tuple[str, ...] = tuple(BOTS)
 
 

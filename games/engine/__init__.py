@@ -23,16 +23,20 @@ also documented in the module that holds it):
 * The defender may take only while some attack card is uncovered.
 * Throwers may pass at any time; any change on the table (a card laid, a cover, a
   transfer or show, the take) reopens every pass; a seat that passed may not throw in
-  until then.  A seat that cannot throw anything in (no card of a table rank, the limit
-  reached, or a joker covered under ``throw_in_after_joker=False``) is not awaited: it
-  counts as passed, and bito / the pick-up happen by themselves.
+  until then.  Who is awaited rests on public facts only: every thrower who has not
+  passed and holds cards is awaited while the limit leaves room (and the defender can
+  still cover, or takes), a card that fits or not; with nothing to throw their one legal
+  action is the pass.  Bito / the pick-up happen by themselves only when nobody is left
+  so (the limit reached, a joker covered under ``throw_in_after_joker=False``, the
+  throwers' hands or the defender's empty).  In ``circle`` stage 2 a seat's round turn
+  is skipped on the same public facts.
 * ``awaiting()`` names only the seats the game needs (``lead``, ``cover``, ``throw_in``,
   ``take_more``, ``beat``); optional moves (a redeal, a throw-in while cards are still
   uncovered) show in ``actors()`` only.  ``default_action()`` is what a timeout plays.
 * Outside ``circle`` throw-ins may come before the defender covers ("at any time").
 * ``legal_actions`` lists throw-ins one card at a time; a several-card throw-in is also
   legal.  In ``circle`` stage 2 the seat whose round turn it is stays in turn after a
-  throw-in until it passes, reaches the limit or has nothing more to throw.
+  throw-in until it passes, reaches the limit or has no card left.
 * The deal goes one card at a time clockwise from the dealer's left; on a whole-deck
   deal the last card (the dealer's) shows trump and stays in hand.  Derived seeds:
   ``{seed}/redeal{n}``, ``{seed}/leftovers``, ``{seed}/dealer``.  Any seat with five or

@@ -27,3 +27,5 @@ AWAIT_THROW_IN: Final = "throw_in"
 AWAIT_TAKE_MORE: Final = "take_more"
 AWAIT_BEAT: Final = "beat"
 AWAITING_CODES: Final = (AWAIT_LEAD, AWAIT_COVER, AWAIT_THROW_IN, AWAIT_TAKE_MORE, AWAIT_BEAT)
+#: What is awaited of a thrower: while nothing else is, the site runs its public throw-in window.
+THROW_IN_CODES: Final = frozenset({AWAIT_THROW_IN, AWAIT_TAKE_MORE})

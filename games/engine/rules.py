@@ -109,6 +109,10 @@ _FLAGS: Final = (
 )
 
 
+#: The two rules of whom a bout waits for (``Rules.throw_in_waits``).
+THROW_IN_WAITS: Final = ("public", "holders")
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every table option of ``docs/rules.md`` with its default (podkidnoy, 2 players, 36 cards)."""
@@ -127,6 +131,11 @@ class Rules:
     throw_in_after_joker: bool = True
     joker_last: str = "defence_only"
     max_actions: int = DEFAULT_MAX_ACTIONS
+    #: Whom a bout waits for to throw in: ``"public"``, every thrower on public facts alone
+    #: (``docs/rules.md`` §3 "Waiting for the throwers"); ``"holders"``, only throwers holding a
+    #: card that fits, the rule of games recorded before it, kept so they replay exactly. Not a
+    #: host's choice: a record without the key is one of those (``from_dict``).
+    throw_in_waits: str = "public"
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -160,6 +169,8 @@ class Rules:
             raise RulesError("circle deals no hands of six, so it has no redeal")
         if not isinstance(self.max_actions, int) or self.max_actions < 100:
             raise RulesError("max_actions must be an integer of at least 100")
+        if self.throw_in_waits not in THROW_IN_WAITS:
+            raise RulesError(f"throw_in_waits is 'public' or 'holders', not {self.throw_in_waits!r}")
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} is true or false")
@@ -208,9 +219,11 @@ default='defence_only', needs=('jokers', 2))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Inverse of :meth:`to_dict`; unknown keys are refused."""
+        """Inverse of :meth:`to_dict`; unknown keys are refused. Options written before
+        ``throw_in_waits`` existed (stored records, snapshots and exports) read as ``"holders"``,
+        the rule they were played under, so they replay exactly."""
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
             raise RulesError(f"unknown table options: {', '.join(unknown)}")
-        return cls(**data)
+        return cls(**{"throw_in_waits": "holders", **data})

@@ -26,6 +26,11 @@ left-out actions are multi-card leads and transfers made of ``legal_cards``; ask
 :meth:`GameState.is_legal` about one, or submit it and show the refusal's reason.
 Spectator and full views have no legal actions (``legal_complete`` stays True).
 
+``actors`` holds only what everybody may know: before the lead it names the attacker alone,
+since who may claim a redeal depends on the cards they hold (a seat sees its own ``redeal``
+among its legal actions); in a bout the throwers it names are chosen on public facts
+(:func:`~games.engine.bout.throwers.open_throwers`).
+
 >>> from games.engine import Rules, new_game
 >>> s = new_game(Rules(), seed="v")
 >>> v = s.view(0)
@@ -45,7 +50,7 @@ from typing import Any
 from .actions import LegalMove
 from .cards import CARD_NAMES, SUITS, cards_of, sort_key
 from .data import GameData
-from .phases import BOUT, OVER
+from .phases import BOUT, LEAD, OVER
 
 
 @dataclass
@@ -148,7 +153,7 @@ def build_view(s: GameData, seat: int | None, full: bool) -> View:
         attacker=s.attacker if s.attacker >= 0 and not over and s.stage != 1 else None,
         defender=s.defender if s.defender >= 0 and not over and s.stage != 1 else None,
         taking=s.taking and in_bout,
-        actors=list(s.actors()),
+        actors=list(s.awaiting() if s.phase == LEAD and not full else s.actors()),
         awaiting=s.awaiting(),
         legal=[m.notation for m in moves],
         places=[list(p) for p in s.places],

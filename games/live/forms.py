@@ -23,6 +23,8 @@ from games.words import VARIANT_CHOICES
 
 TURN_SECONDS_CHOICES = ((15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds")))
 DEFAULT_TURN_SECONDS = 30
+DEFAULT_THROW_IN_SECONDS = 5
+THROW_IN_SECONDS_CHOICES = ((3, _("3 seconds")), (5, _("5 seconds")), (10, _("10 seconds")))
 
 #: The options the form has a field for outside the variant's own (players and teams lead it).
 SEATING = frozenset({"players", "teams"})
@@ -99,6 +101,14 @@ class TableCreateForm(forms.Form):
         coerce=int,
         initial=DEFAULT_TURN_SECONDS,
     )
+    throw_in_seconds = forms.TypedChoiceField(
+        label=_("Throw-in window"),
+        help_text=_("How long the bout waits for throw-ins once every card is covered or taken."),
+        choices=THROW_IN_SECONDS_CHOICES,
+        coerce=int,
+        initial=DEFAULT_THROW_IN_SECONDS,
+        required=False,
+    )
     private = forms.BooleanField(
         label=_("Private (only with the invite link)"), required=False, initial=False
     )
@@ -107,6 +117,11 @@ class TableCreateForm(forms.Form):
         required=False,
         initial=False,
     )
+
+    def clean_throw_in_seconds(self) -> int:
+        """A form posted without the window (a page drawn before it existed) gets the default."""
+        value = self.cleaned_data.get("throw_in_seconds")
+        return DEFAULT_THROW_IN_SECONDS if value in (None, "") else int(value)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

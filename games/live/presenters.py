@@ -28,6 +28,7 @@ from accounts.models import User
 from games import seeding
 from games.engine import LegalMove
 from games.engine.cards import SUIT_SYMBOLS, SUITS
+from games.engine.phases import THROW_IN_CODES
 from games.engine.views import View
 from games.live import ratings
 from games.live.forms import BotFillForm, describe_rules
@@ -194,6 +195,9 @@ class MatchContext:
     remaining_ms: int | None
     #: The viewer's own timeouts explained, with the warning before the one that ends in autopilot.
     timeout_note: str
+    #: Only throwers are awaited: the timer counts the table's public throw-in window down.
+    throw_in_window: bool
+    throw_in_seconds: int
     log: tuple[LogLine, ...]
     last_seq: int
     #: The result panel of a finished match (``games.live.outcome``).
@@ -228,6 +232,11 @@ class MatchContext:
     def circle_targets(self) -> frozenset[str]:
         """Circle cards the viewer's drawn card may beat now (circle stage 1)."""
         return frozenset(c.target for c in self.choices if c.kind == "beat" and c.target)
+
+    @property
+    def timer_seconds(self) -> int:
+        """The full length of the running timer: the throw-in window's or the turn's."""
+        return min(self.throw_in_seconds, self.turn_seconds) if self.throw_in_window else self.turn_seconds
 
     @property
     def remaining_seconds(self) -> int:
@@ -317,6 +326,8 @@ def present_match(
         status_text=_status_text(match, names, seat, awaiting),
         remaining_ms=remaining,
         timeout_note=_timeout_note(me) if active else "",
+        throw_in_window=bool(awaiting) and all(code in THROW_IN_CODES for code in awaiting.values()),
+        throw_in_seconds=int(match.table.throw_in_seconds),
         log=tuple(_log_lines(log_moves, names, seat)),
         last_seq=last_seq,
         result=result_panel(loaded, names, seat),

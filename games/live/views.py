@@ -72,6 +72,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
                 rules=form.rules,
                 rated=form.cleaned_data["rated"],
                 turn_seconds=form.cleaned_data["turn_seconds"],
+                throw_in_seconds=form.cleaned_data["throw_in_seconds"],
                 private=form.cleaned_data["private"],
                 sit=not form.cleaned_data["watch"],
             )

@@ -36,12 +36,42 @@ def stage2(hands: list[list[str]], first: int | None = 0, **options: object) -> 
 
 
 def play(state: GameState, *moves: str) -> list[Event]:
-    """Apply moves written ``"seat: action"``; return every event."""
+    """Apply moves written ``"seat: action"``; return every event.
+
+    A script leaves out the passes of throwers who have nothing to throw (``docs/rules.md``
+    §3 "Waiting for the throwers": they are awaited all the same, but a rule test about
+    something else need not spell them out): after each move, every awaited thrower whose only
+    legal action is the pass passes, in seat order. A thrower who holds a card that could go in
+    is never passed for: the script says what they do. :func:`play_exactly` adds nothing."""
+    events: list[Event] = []
+    for move in moves:
+        seat, text = move.split(":", 1)
+        events += state.apply(int(seat), Action.parse(text))
+        while _pass_idle_throwers(state, events):
+            pass
+    return events
+
+
+def play_exactly(state: GameState, *moves: str) -> list[Event]:
+    """Apply moves written ``"seat: action"`` and nothing else; return every event."""
     events: list[Event] = []
     for move in moves:
         seat, text = move.split(":", 1)
         events += state.apply(int(seat), Action.parse(text))
     return events
+
+
+def _pass_idle_throwers(state: GameState, events: list[Event]) -> bool:
+    """Pass for every awaited thrower whose only legal action is the pass; whether any did."""
+    idle = [
+        t
+        for t, code in sorted(state.awaiting().items())
+        if code in ("throw_in", "take_more") and [str(a) for a in state.legal_actions(t)] == ["pass"]
+    ]
+    for t in idle:
+        if t in state.awaiting():
+            events += state.apply(t, Action.parse("pass"))
+    return bool(idle)
 
 
 def refusal(state: GameState, move: str) -> str:

@@ -81,6 +81,7 @@ def test_a_taker_is_known_to_hold_the_table_and_the_last_drawer_the_trump() -> N
     history = []
     history += state.apply(0, Action.parse("attack 6S"))
     history += state.apply(1, Action.parse("take"))
+    history += state.apply(0, Action.parse("pass"))  # nothing to add: the pick-up
     kn = read_knowledge(state.view(0), history, careful=True)
     assert kn.known[1] & _cards("6S")
     # Seat 0 drew the stock's only card, the turned-up trump.

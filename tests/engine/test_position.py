@@ -80,9 +80,12 @@ def test_a_late_position_with_players_out_and_passes_so_far() -> None:
         "podkidnoy trump=6D hands=9S,AC/-/7S,8C,10D/6H,KH table=6S attacker=0 passed=3 bito=yes places=1"
     )
     assert state.defender == 2 and state.view(0).out == [1] and state.attack_limit == 3
-    assert state.actors() == (2,) and state.view(3).legal == []
+    # seat 0 holds no six but holds cards: the bout waits for it as for anyone (§3 "Waiting
+    # for the throwers"); seat 3 has passed.
+    assert state.actors() == (0, 2) and state.view(3).legal == []
+    assert state.view(0).legal == ["pass"]
     state.apply(2, Action.parse("cover 7S>6S"))  # a change on the table reopens the pass
-    assert state.result() is None and state.awaiting() == {3: "throw_in"}
+    assert state.result() is None and state.awaiting() == {0: "throw_in", 3: "throw_in"}
 
 
 def test_a_circle_stage_1_in_progress() -> None:

@@ -101,7 +101,8 @@ def test_the_defender_may_take_at_once() -> None:
     play(state, "0: attack 9S")
     assert Action.parse("take") in state.legal_actions(1)
     events = play(state, "1: take")
-    assert [(e.kind, e.seat) for e in events][:2] == [("take", 1), ("took", 1)]
+    # the attacker, with nothing to add, passes (§3 "Waiting for the throwers"): the pick-up
+    assert [(e.kind, e.seat) for e in events][:3] == [("take", 1), ("pass", 0), ("took", 1)]
 
 
 def test_taking_takes_every_card_on_the_table_covered_ones_included() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import Action, Deal, Rules, new_game
-from tests.engine.scripted import play, refusal, stage2
+from tests.engine.scripted import play, play_exactly, refusal, stage2
 
 LEADER = ["3S", "3C", "6S", "6C", "6H", "JH", "7S", "5H"]
 BIG = ["4S", "4C", "8S", "8C", "9S", "9C", "10S", "AH", "KD"]
@@ -266,3 +266,15 @@ def test_nobody_draws_after_a_bout() -> None:
     events = play(state, "0: attack JH", "1: cover AD>JH")
     assert [e for e in events if e.kind == "draw"] == []
     assert state.view(0).hand_counts == [2, 5, 3, 3]
+
+
+def test_a_round_turn_is_given_to_a_thrower_with_nothing_that_fits_who_may_only_pass() -> None:
+    """"A player is skipped only when they hold no cards or no room is left, never for holding
+    nothing that fits" (choice: the round's turns must not tell who holds what)."""
+    state = stage2([["6S", "9D", "QC"], ["7S", "3D", "AH"], ["8H", "QD", "KC"]])
+    play_exactly(state, "0: attack 6S", "1: cover 7S>6S")
+    # seat 2 holds no six nor seven: its turn comes all the same
+    assert state.awaiting() == {2: "throw_in"} and state.view(2).legal == ["pass"]
+    play_exactly(state, "2: pass")
+    assert state.awaiting() == {0: "throw_in"} and state.view(0).legal == ["pass"]
+    assert [e.kind for e in play_exactly(state, "0: pass")][:2] == ["pass", "bito"]

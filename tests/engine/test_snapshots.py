@@ -24,6 +24,8 @@ FORMAT_1: list[dict[str, Any]] = json.loads(
 
 @pytest.mark.parametrize("stored", FORMAT_1, ids=[f"snapshot-{i}" for i in range(len(FORMAT_1))])
 def test_a_format_1_snapshot_plays_on_as_it_did(stored: dict[str, Any]) -> None:
+    """Exactly: its rules predate ``throw_in_waits`` and so read as ``"holders"``, the rule it
+    was played under (``docs/rules.md`` §3 "Waiting for the throwers" came later)."""
     state = GameState.from_json(stored["snapshot"])
     for (seat, text), events in zip(stored["actions"], stored["events"], strict=True):
         assert [e.to_dict() for e in state.apply(seat, Action.parse(text))] == events

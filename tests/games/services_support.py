@@ -33,12 +33,15 @@ def start_match(
     rules: Rules | None = None,
     bot_level: str | None = None,
     turn_seconds: int = 30,
+    throw_in_seconds: int = 5,
 ) -> Match:
     """A table of ``humans`` in seat order (plus bots of ``bot_level`` on the rest), dealt.
 
     Patch ``games.live.services.tables.new_seed`` beforehand to choose the deal."""
     rules = rules or Rules()
-    table = services.table_create(creator=humans[0], rules=rules, turn_seconds=turn_seconds)
+    table = services.table_create(
+        creator=humans[0], rules=rules, turn_seconds=turn_seconds, throw_in_seconds=throw_in_seconds
+    )
     for user in humans[1:]:
         services.table_join(table_id=table.pk, user=user)
     if bot_level is not None:

@@ -48,7 +48,7 @@ def test_the_awaited_seat_halves_its_turn_at_once(django_capture_on_commit_callb
 
 
 def test_the_other_seat_keeps_the_tables_timer_and_the_halved_seat_gets_half_later() -> None:
-    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=30)
+    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=30, throw_in_seconds=30)
     mover = _awaited_seat(match)
     other = 1 - mover
     services.match_halve_timer(match_id=match.pk, user=player(match, other).user)
@@ -96,7 +96,9 @@ def test_a_short_table_timer_halves_to_the_floor() -> None:
 
 
 def test_several_awaited_seats_keep_the_tables_timer_unless_each_halved_its_own() -> None:
-    match = start_match(humans=[make_user("a"), make_user("b"), make_user("c")], rules=Rules(players=3))
+    match = start_match(
+        humans=[make_user("a"), make_user("b"), make_user("c")], rules=Rules(players=3), throw_in_seconds=30
+    )
     players = list(match.players.all())
     throw_ins = cast(GameState, SimpleNamespace(awaiting=lambda: {0: "throw_in", 2: "throw_in"}))
     players[0].turn_seconds = 15

@@ -228,7 +228,7 @@ def test_after_commit_a_thin_broadcast_and_the_next_tasks(
 ) -> None:
     human = make_user("human")
     with django_capture_on_commit_callbacks():
-        match = start_match(humans=[human], bot_level="easy", turn_seconds=15)
+        match = start_match(humans=[human], bot_level="easy", turn_seconds=15, throw_in_seconds=15)
     state = state_of(match)
     human_seat = player(match, 0).seat
     if human_seat not in state.awaiting():  # let the bot lead first

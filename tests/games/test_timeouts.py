@@ -238,3 +238,38 @@ def test_a_worker_that_connects_to_the_broker_sends_rearm_all(caplog: pytest.Log
     consumer.app.send_task.side_effect = ConnectionError("broker gone again")
     RearmOnConnect(consumer).start(consumer)  # logged, not raised: the next reconnect sends it
     assert "could not send games.rearm_all" in caplog.text
+
+
+def _to_the_throw_in_window(match: Match) -> None:
+    """Play defaults (a lead, then the defender's take) until only throwers are awaited."""
+    for _ in range(4):
+        if set(state_of(match).awaiting().values()) <= {"throw_in", "take_more"}:
+            return
+        play_default(match)
+    raise AssertionError("the throw-in window never opened")
+
+
+def test_the_throw_in_window_is_the_tables_short_public_timer() -> None:
+    match = start_match(humans=[make_user("a"), make_user("b"), make_user("c")], rules=Rules(players=3),
+                        turn_seconds=30, throw_in_seconds=3)
+    before = timezone.now()
+    _to_the_throw_in_window(match)
+    awaited = state_of(match).awaiting()
+    # both throwers are awaited, whatever they hold, and the bout waits 3 seconds, not 30
+    assert sorted(awaited) == [s for s in range(3) if s != state_of(match).defender]
+    assert match.deadline_at is not None
+    assert match.deadline_at - before <= timedelta(seconds=4)
+
+
+def test_the_window_closing_passes_every_awaited_thrower_and_counts_no_timeout() -> None:
+    match = start_match(humans=[make_user("a"), make_user("b"), make_user("c")], rules=Rules(players=3))
+    _to_the_throw_in_window(match)
+    awaited = sorted(state_of(match).awaiting())
+    seq = match.last_seq
+
+    assert services.match_timeout(match_id=match.pk, version=match.version) is True
+
+    passes = list(match.moves.filter(seq__gt=seq).order_by("seq"))
+    assert [(m.seat, m.action, m.by) for m in passes] == [(s, "pass", Move.By.TIMEOUT) for s in awaited]
+    assert all(player(match, s).timeouts == 0 for s in awaited)
+    assert set(state_of(match).awaiting().values()) == {"lead"}  # the bout is over

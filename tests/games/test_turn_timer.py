@@ -47,7 +47,8 @@ def test_the_deal_queues_one_timer_due_at_the_deadline(django_capture_on_commit_
 
 
 def test_moves_push_the_deadline_but_queue_no_timer(django_capture_on_commit_callbacks: Any) -> None:
-    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
+    # a throw-in window as long as the turn timer: no move brings the deadline earlier
+    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20, throw_in_seconds=20)
     timer_at, first_deadline = match.timer_at, match.deadline_at
     with (
         task_sends("games.deadline") as deadline_task,

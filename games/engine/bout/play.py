@@ -5,8 +5,9 @@ A variant's class answers what :class:`~games.engine.state.GameState` leaves to 
 legal, why an action is not, and what an action does next. The rules themselves live in the
 modules beside this one; here is only the order of the bout: anyone allowed may throw in at
 any time, before or after covers, first come first served, and the bout ends by itself once
-nobody is left who could act (``docs/rules.md`` §3 "Bito"). :class:`Perevodnoy` adds the
-transfer (§4); ``circle`` stage 2 is :class:`games.engine.circle.stage2.CircleStage2`.
+nobody is left whom the rules, on public facts alone, let act (``docs/rules.md`` §3 "Bito").
+:class:`Perevodnoy` adds the transfer (§4); ``circle`` stage 2 is
+:class:`games.engine.circle.stage2.CircleStage2`.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .throwers import (
     open_throwers,
     outsider_refusal,
     record_pass,
+    room_to_throw,
 )
 from .transfer import add_transfers, pass_attack_on, show_rule_refusal, transfer_refusal
 
@@ -114,13 +116,19 @@ class Podkidnoy(GameState, variant="podkidnoy"):
         """Append the defender's transfers: podkidnoy has none."""
 
     def throw_ins(self, seat: int) -> list[FastAction]:
-        """A thrower's throw-ins and pass: offered while they have something to throw."""
+        """A thrower's throw-ins and pass: the pass is offered to every thrower the bout waits
+        for (:func:`~.throwers.open_throwers`), "nothing to throw" or not."""
+        hand = self.hands[seat]
         if self.passed >> seat & 1 or seat not in self.throwers:
             return []
         out: list[FastAction] = []
-        add_throw_ins(self, self.hands[seat], out)
-        if out:
-            out.append(PASS_ACTION)
+        if self.rules.throw_in_waits == "holders":  # a game recorded under the earlier rule
+            add_throw_ins(self, hand, out)
+            return [*out, PASS_ACTION] if out else out
+        if not hand or not room_to_throw(self):
+            return []
+        add_throw_ins(self, hand, out)
+        out.append(PASS_ACTION)
         return out
 
     def allows(self, seat: int, fa: FastAction) -> bool:

@@ -6,6 +6,12 @@ defender's partner never throws in. The throwers are fixed when the bout begins 
 transferred: a neighbour who goes out during the bout is not replaced. Any card of a rank on
 the table may be thrown in while the limit leaves room; a pass holds until the table changes
 (a card laid, a take), which reopens every pass.
+
+Who the bout waits for is decided on public facts only (§3 "Bito", "Waiting for the
+throwers"): every thrower who has not passed, holds cards and has room under the limit (and
+a defender who can still cover, or takes) is awaited and may pass, whether or not they hold a
+card that fits, so neither the wait nor a bito that comes by itself tells anyone what a
+thrower holds.
 """
 
 from __future__ import annotations
@@ -42,14 +48,25 @@ def throwers_for(rules: Rules, holding: Sequence[int], attacker: int, defender: 
     return tuple(out)
 
 
+def room_to_throw(s: GameData) -> bool:
+    """Whether a throw-in could still be laid, as everybody can tell: the limit leaves room and
+    the defender takes or still holds a card to cover with."""
+    return len(s.attack_cards) < s.attack_limit and (s.taking or s.hands[s.defender] != 0)
+
+
 def open_throwers(s: GameData) -> list[int]:
-    """Throwers who have not passed and could throw a card in now."""
-    if len(s.attack_cards) >= s.attack_limit:
-        return []
+    """Throwers the bout waits for: not passed and holding cards while there is room (public
+    facts only: a thrower with nothing that fits is among them, and may only pass)."""
     hands = s.hands
-    ranks = s.table_ranks
     passed = s.passed
-    return [t for t in s.throwers if not passed >> t & 1 and hands[t] & ranks]
+    if s.rules.throw_in_waits == "holders":  # a game recorded under the earlier rule
+        if len(s.attack_cards) >= s.attack_limit:
+            return []
+        ranks = s.table_ranks
+        return [t for t in s.throwers if not passed >> t & 1 and hands[t] & ranks]
+    if not room_to_throw(s):
+        return []
+    return [t for t in s.throwers if not passed >> t & 1 and hands[t]]
 
 
 def add_throw_ins(s: GameData, hand: int, out: list[FastAction]) -> None:

@@ -3,8 +3,10 @@
 
 Once the defender has covered everything (or takes), each thrower clockwise from the
 defender's left gets one turn: they throw in any number of cards that fit, one after another,
-and the turn moves on when they pass, reach the limit or have nothing left that fits; a seat
-with nothing that fits is skipped. At the round's end the defender covers the new cards (the
+and the turn moves on when they pass, reach the limit or have no cards left; a seat is skipped
+only on public facts (no cards, no room), never for holding nothing that fits, so the round's
+turns tell nobody what a thrower holds (``docs/rules.md`` §3 "Waiting for the throwers").
+At the round's end the defender covers the new cards (the
 next round follows), picks everything up after a take, or the bout is bito when the round
 added nothing.
 """
@@ -12,6 +14,7 @@ added nothing.
 from __future__ import annotations
 
 from ..bout.end import end_bout
+from ..bout.throwers import room_to_throw
 from ..data import GameData
 from ..events import Event
 
@@ -35,11 +38,13 @@ def advance_round(s: GameData, ev: list[Event] | None) -> None:
     defender covers, picks up, or the bout is bito."""
     order = s.round_order
     pos = s.round_position + 1
-    room = len(s.attack_cards) < s.attack_limit
     hands = s.hands
-    ranks = s.table_ranks
+    if s.rules.throw_in_waits == "holders":  # a game recorded under the earlier rule
+        room, fits = len(s.attack_cards) < s.attack_limit, s.table_ranks
+    else:
+        room, fits = room_to_throw(s), -1
     while pos < len(order):
-        if room and hands[order[pos]] & ranks:
+        if room and hands[order[pos]] & fits:
             s.round_position = pos
             return
         pos += 1

@@ -5,8 +5,8 @@ Transfer Durak without a stock, with its own leads and throw-ins:
 * a lead is 1 card, a pair and a single, or two pairs and a single, of different ranks;
 * the transfer only after a single-card lead;
 * throw-ins go round in turn: once the defender has covered everything (or takes), each
-  thrower clockwise from the defender's left has one turn, keeps it while they throw in and
-  have something that fits, then the defender covers the new cards; a round that adds
+  thrower clockwise from the defender's left holding cards has one turn, keeps it until they
+  pass, reach the limit or hold no card, then the defender covers the new cards; a round that adds
   nothing ends the bout in bito, and after a take one round runs before the pick-up;
 * no sixth card after a taken 5-card lead (:func:`games.engine.bout.limits.no_sixth_card`);
 * jokers: never led or thrown in; under ``joker_last="pass_on"`` a player holding only
@@ -186,7 +186,8 @@ class CircleStage2(Perevodnoy, variant="circle", stage=2):
     def throw_in(self, seat: int, mask: int, ev: list[Event] | None) -> None:
         lay_throw_in(self, seat, mask, ev)
         self.round_added = True
-        if len(self.attack_cards) >= self.attack_limit or not self.hands[seat] & self.table_ranks:
+        fits = self.table_ranks if self.rules.throw_in_waits == "holders" else -1  # earlier rule
+        if len(self.attack_cards) >= self.attack_limit or not self.hands[seat] & fits:
             advance_round(self, ev)
 
     def cover(self, seat: int, mask: int, target: int, ev: list[Event] | None) -> None:

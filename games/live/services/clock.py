@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine import Action
 from games.live import selectors
 from games.live.loaded import LoadedMatch
 from games.live.services import turn
@@ -59,13 +60,20 @@ def match_deadline(*, match_id: int, due: str) -> bool:
 
 
 def _time_out(loaded: LoadedMatch) -> None:
-    """Play every awaited seat of the locked match and commit."""
+    """Play every awaited seat of the locked match and commit. When the throw-in window closes
+    (only throwers awaited) every one of them passes, a bot's seat too: nothing was thrown in
+    time, and the bout ends the same whoever holds what (``docs/rules.md`` §3 "Waiting for the
+    throwers")."""
     state = loaded.state
     players = {p.seat: p for p in loaded.players}
+    window = turn.in_throw_in_window(state)
     for seat, code in sorted(state.awaiting().items()):
         if state.is_over or seat not in state.awaiting():
             continue
         player = players[seat]
+        if window:
+            turn.play(loaded, seat, Action.parse("pass"), Move.By.TIMEOUT)
+            continue
         if turn.is_bot_seat(player):
             turn.play_bot(loaded, player)
             continue

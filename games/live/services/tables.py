@@ -52,6 +52,7 @@ def table_create(
     sit: bool = True,
     organised: bool = False,
     managed: bool = False,
+    throw_in_seconds: int = turn.DEFAULT_THROW_IN_SECONDS,
 ) -> Table:
     """Open a table; the creator takes seat 0 unless ``sit`` is false (a table to watch bots).
 
@@ -70,6 +71,8 @@ def table_create(
             _refuse_barred([creator.pk], _("You are barred from rated play for now."))
     if turn_seconds < turn.MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
+    if not turn.MIN_THROW_IN_SECONDS <= throw_in_seconds <= turn.MAX_THROW_IN_SECONDS:
+        raise TableError(_("The throw-in window must be between 2 and 30 seconds."))
     with transaction.atomic():
         if not organised:
             limits.check_table_allowed(creator)
@@ -78,6 +81,7 @@ def table_create(
             rules=rules.to_dict(),
             rated=rated,
             turn_seconds=turn_seconds,
+            throw_in_seconds=throw_in_seconds,
             private=private,
             organised=organised,
             managed=managed,

@@ -13,10 +13,12 @@ Lock order: a match row before its table row (every match path touches the table
 end, when the match finishes); table operations lock the table row alone.
 
 Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
-change, or the seats' own halved timers when every awaited seat halved its own:
-``turn_seconds_now`` and ``moves.match_halve_timer``) and one turn timer, a ``games.deadline``
-task due at ``timer_at``. A change only pushes ``deadline_at`` later, so it enqueues nothing
-while a timer is queued; a timer that comes due before the deadline re-arms itself for it
+change, or its short ``throw_in_seconds`` while only throwers are awaited, the public throw-in
+window that a timeout closes with everybody's pass, or the seats' own halved timers when every
+awaited seat halved its own: ``turn_seconds_now`` and ``moves.match_halve_timer``) and one turn
+timer, a ``games.deadline`` task due at ``timer_at``. A change that pushes ``deadline_at`` later
+enqueues nothing while a timer is queued (one that brings it earlier, the throw-in window,
+enqueues a timer for it); a timer that comes due before the deadline re-arms itself for it
 (``clock.match_deadline``). A timer is known by its due
 time, so a stale or duplicated one does nothing. Seats the engine awaits that belong to bots (or
 to autopilots) get a ``games.bot_turn`` task after a short human-like delay
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from datetime import timedelta
 from typing import Any, Final
 
@@ -45,6 +48,7 @@ from accounts.models import User
 from durak_site.tasks import enqueue_on_commit
 from games import bots
 from games.engine import Action, GameState, IllegalAction, Rules
+from games.engine.phases import THROW_IN_CODES
 from games.live import broadcast, selectors
 from games.live.loaded import LoadedMatch
 from games.live.services import rows
@@ -62,6 +66,10 @@ BOT_TURN_TASK: Final = "games.bot_turn"
 AUTOPILOT_LEVEL = "easy"
 #: The shortest turn timer: a table's may not be shorter, and a halved one stops here.
 MIN_TURN_SECONDS: Final = 5
+#: The throw-in window (``Table.throw_in_seconds``): its default and bounds.
+DEFAULT_THROW_IN_SECONDS: Final = 5
+MIN_THROW_IN_SECONDS: Final = 2
+MAX_THROW_IN_SECONDS: Final = 30
 #: A queued timer this long overdue is taken for lost (a broker restart) and armed anew; were it
 #: only late, the one that fires second finds itself replaced and does nothing.
 TIMER_LOST_AFTER = timedelta(seconds=10)
@@ -149,8 +157,9 @@ def play_bot(loaded: LoadedMatch, player: MatchPlayer) -> None:
 
 def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.By]:
     """The bot's move for ``player``'s seat: its level, or the autopilot's for a human; and who
-    played it. Reads the public history, writes nothing, so it may run on a match read without
-    its lock (``moves.bot_turn`` searches so, then applies at the version it searched).
+    played it, returned after the level's think time, forced or not (``think_out``). Reads the
+    public history, writes nothing, so it may run on a match read without its lock
+    (``moves.bot_turn`` searches and waits so, then applies at the version it searched).
 
     A bot that fails (raises, or answers an illegal action) is logged and replaced by the
     engine's default for this move: a bug in a bot must not leave a match waiting forever."""
@@ -162,6 +171,7 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
     seat = player.seat
     by = Move.By.BOT if built_in else Move.By.AUTOPILOT
     legal = state.legal_actions(seat)
+    started = clock()
     try:
         action = bots.choose_action(
             level,
@@ -176,7 +186,22 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
     except Exception:
         logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
         action = state.default_action(seat)
+    think_out(level, started)
     return action, by
+
+
+#: The clock and the pause of ``think_out`` (tests replace them with a fake clock).
+clock = time.perf_counter
+pause = time.sleep
+
+
+def think_out(level: str, started: float) -> None:
+    """Wait until ``level``'s think time (``bots.THINK_SECONDS``) has passed since ``started``:
+    a bot's answer then shows after the same time whether it searched or its move was forced,
+    so the pause tells nobody what it holds (the search, capped well below, may end sooner)."""
+    left = bots.THINK_SECONDS.get(level, 0.0) - (clock() - started)
+    if left > 0:
+        pause(left)
 
 
 def _public_history(match: Match) -> list[dict[str, Any]]:
@@ -217,10 +242,25 @@ def commit(loaded: LoadedMatch) -> None:
     broadcast.match_changed(match)
 
 
+def in_throw_in_window(state: GameState) -> bool:
+    """Whether the game awaits only throwers (``docs/rules.md`` §3 "Waiting for the throwers"):
+    every one of them, a card that fits or not, so the window is public and tells nothing."""
+    awaited = state.awaiting()
+    return bool(awaited) and all(code in THROW_IN_CODES for code in awaited.values())
+
+
 def turn_seconds_now(match: Match, state: GameState, players: list[MatchPlayer]) -> int:
     """The seconds the seats the game awaits now have: the table's timer, unless every one of
     them halved their own (``moves.match_halve_timer``); then the longest of their own timers, so
-    nobody's time is cut by another player's choice."""
+    nobody's time is cut by another player's choice. While only throwers are awaited, the
+    table's throw-in window if it is shorter."""
+    seconds = _turn_seconds(match, state, players)
+    if in_throw_in_window(state):
+        return min(seconds, int(match.table.throw_in_seconds))
+    return seconds
+
+
+def _turn_seconds(match: Match, state: GameState, players: list[MatchPlayer]) -> int:
     own = {p.seat: p.turn_seconds for p in players}
     timers = [own.get(seat) for seat in state.awaiting()]
     if not timers or None in timers:

@@ -1,0 +1,64 @@
+"""A bot's answer shows after the same time whether its move was forced or chosen (issue #16 §1:
+a quick forced "take" would tell the table that the bot held no card that covers)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from games import bots
+from games.engine import Action, Rules
+from games.live.services import turn
+
+
+class FakeClock:
+    """A clock that the search and the pause move on, so no test waits for real."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+@pytest.mark.parametrize("search_seconds", [0.0, 0.001, 0.1, 0.3])
+def test_a_searching_bot_answers_after_its_think_time_however_long_it_searched(
+    monkeypatch: pytest.MonkeyPatch, level: str, search_seconds: float
+) -> None:
+    fake = FakeClock()
+    monkeypatch.setattr(turn, "clock", fake)
+    monkeypatch.setattr(turn, "pause", fake.sleep)
+    started = fake()
+    fake.now += min(search_seconds, bots.THINK_SECONDS[level])  # a forced move searches nothing
+    turn.think_out(level, started)
+    assert fake() - started == pytest.approx(bots.THINK_SECONDS[level])
+
+
+def test_the_think_time_covers_each_searching_levels_search_cap() -> None:
+    # the caps of games.bots.medium / ismcts: the search must end before the answer shows
+    assert bots.THINK_SECONDS["medium"] > 0.1 and bots.THINK_SECONDS["strong"] > 0.3
+
+
+def test_a_bot_seat_waits_out_the_think_time_even_for_a_forced_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through ``play_bot``: a strong bot whose one legal move is the take still answers after
+    its think time (the fake clock counts it)."""
+    fake = FakeClock()
+    monkeypatch.setattr(turn, "clock", fake)
+    monkeypatch.setattr(turn, "pause", fake.sleep)
+    monkeypatch.setattr(turn, "_public_history", lambda match: [])
+    played: list[str] = []
+    monkeypatch.setattr(turn, "play", lambda loaded, seat, action, by: played.append(str(action)))
+    take = Action.parse("take")
+    state = SimpleNamespace(legal_actions=lambda seat: [take], view=lambda seat: None)
+    match = SimpleNamespace(pk=1, version=3, rules=Rules().to_dict())
+    user = SimpleNamespace(is_bot=True, bot_level="strong")
+    loaded = SimpleNamespace(match=match, state=state)
+    started = fake()
+    turn.play_bot(loaded, SimpleNamespace(user=user, seat=1))  # type: ignore[arg-type]
+    assert played == ["take"]
+    assert fake() - started == pytest.approx(bots.THINK_SECONDS["strong"])
