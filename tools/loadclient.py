@@ -130,9 +130,10 @@ def encode_frame(opcode: int, payload: bytes) -> bytes:
 
 # --- reading the page's fragments ------------------------------------------------------------
 
-_STATUS = re.compile(r'id="match-status"[^>]*?data-your-move="([01])" data-version="(\d+)"')
+_STATUS = re.compile(
+    r'id="match-status"[^>]*?data-your-move="([01])" data-version="(\d+)" data-active="([01])"'
+)
 _LEGAL = re.compile(r'data-legal="([^"]*)"')
-_TIMER = re.compile(r'<progress class="timer"')
 _ERROR = re.compile(r'id="match-error"(?:[^>]*?data-code="([^"]*)")?[^>]*>([^<]*)</p>')
 
 
@@ -164,7 +165,7 @@ def read_frame(text: str) -> MatchFrame:
         version=int(status.group(2)) if status else None,
         your_move=bool(status and status.group(1) == "1"),
         legal=actions,
-        active=bool(_TIMER.search(text)) if status else True,
+        active=status.group(3) == "1" if status else True,
         error_code=(error.group(1) or "") if error else "",
         error=html.unescape(error.group(2)).strip() if error else "",
     )

@@ -80,7 +80,7 @@ def version(page: Page) -> int:
 
 
 def is_over(page: Page) -> bool:
-    return page.locator(".match-result").count() > 0
+    return page.locator("#match-result:not([hidden])").count() > 0
 
 
 def play_one_move(page: Page) -> str:
@@ -173,7 +173,7 @@ def test_a_newcomer_plays_bots_to_the_end_and_replays_it(server: str) -> None:
                     assert time.monotonic() < deadline, "a move never came back"
                     player.wait_for_timeout(20)
             assert moves
-            watcher.wait_for_selector(".match-result", timeout=15_000)
+            watcher.wait_for_selector("#match-result:not([hidden])", timeout=15_000)
             assert version(watcher) > watched_from  # the spectator's page followed live
             shoot_both(player, "match-over")
             assert player.inner_text("#match-error") == ""

@@ -56,7 +56,7 @@ def test_a_bot_seat_waits_out_the_think_time_even_for_a_forced_move(monkeypatch:
     take = Action.parse("take")
     state = SimpleNamespace(legal_actions=lambda seat: [take], view=lambda seat: None)
     match = SimpleNamespace(pk=1, version=3, rules=Rules().to_dict())
-    user = SimpleNamespace(is_bot=True, bot_level="strong")
+    user = SimpleNamespace(is_bot=True, bot_level="strong", is_program=False)
     loaded = SimpleNamespace(match=match, state=state)
     started = fake()
     turn.play_bot(loaded, SimpleNamespace(user=user, seat=1))  # type: ignore[arg-type]

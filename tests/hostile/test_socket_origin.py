@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 
 from durak_site.asgi import application
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db]
 
 SettingsWrapper = Any  # pytest-django's ``settings`` fixture
 
