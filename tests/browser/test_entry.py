@@ -185,9 +185,12 @@ def test_the_home_page_shows_the_players_games_tables_and_tournaments(
     assert page.locator("#match-players .rating-chip--provisional").count() == 2
     assert page.locator("#match-status .rating-chip--provisional").count() == 1
     assert (page.locator("#match-status .rating-chip").inner_text() or "").endswith("?")
-    for chip in page.locator("#match-players .rating-chip").all():
-        box = chip.bounding_box()
-        assert box is not None and box["x"] + box["width"] <= viewport["width"]
+    # Read in one go in the page: a push may redraw the seats between two reads from here.
+    rights = page.evaluate(
+        "[...document.querySelectorAll('#match-players .rating-chip')]"
+        ".map(chip => chip.getBoundingClientRect().right)"
+    )
+    assert rights and all(right <= viewport["width"] for right in rights)
     context.close()
 
 
@@ -216,7 +219,7 @@ def test_a_finished_team_game_names_teams_winners_losers_the_fool_and_rating_cha
     assert page.locator(".match-result__delta").count() == 4
     assert page.locator(f".match-result a[href$='/matches/{ids['team']}/']").count() == 1
     assert page_width(page) <= viewport["width"]
-    page.locator("#match-result").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('match-result').scrollIntoView()")  # redrawn by pushes meanwhile
     page.screenshot(path=str(ARTEFACTS / f"entry-team-result-{language}-{size}.png"), full_page=True)
     context.close()
 
@@ -265,7 +268,7 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     assert page.locator("#match-result form[action$='/again/'] button").count() == 1
     mine = page.locator(".match-result__player--me .match-result__rating")
     assert float(mine.get_attribute("data-delta") or "0") < 0, "the one who resigned loses points"
-    page.locator("#match-result").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('match-result').scrollIntoView()")  # redrawn by pushes meanwhile
     page.screenshot(path=str(ARTEFACTS / f"entry-rated-end-{language}-{size}.png"), full_page=False)
     context.close()
 
