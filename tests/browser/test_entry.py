@@ -127,9 +127,17 @@ def page_width(page: Page) -> int:
 
 
 def inside(page: Page, selector: str, size: ViewportSize) -> FloatRect:
-    """The box of ``selector``, asserted to be visible and within the viewport's width."""
-    page.locator(selector).first.wait_for(state="visible")
-    box = page.locator(selector).first.bounding_box()
+    """The box of ``selector``, asserted to be visible and within the viewport's width.
+
+    A push may swap the element out between the wait and the measure (the socket's first frame
+    redraws every fragment of a page just loaded), so the box is read again until one is found."""
+    box = None
+    for _ in range(20):
+        page.locator(selector).first.wait_for(state="visible")
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            break
+        time.sleep(0.1)
     assert box is not None, selector
     assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (selector, box)
     return box
