@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from games.chat.services import ChatError, chat_say
 from games.live import ratelimit
+from games.live import selectors as game_selectors
 from games.live.services import GameError, StaleVersion, action_apply, match_resign
 from pairing.challenges import ChallengeError, challenge_accept, challenge_decline
 from tournaments import services as tournaments
@@ -155,10 +156,13 @@ def game_chat(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
 @require_POST
 @bot_endpoint
 def challenge_answer(request: HttpRequest, user: User, challenge_id: int, answer: str) -> HttpResponse:
-    """Accept (the match is dealt at once, and the event stream says ``gameStart``) or decline."""
+    """Accept (the event stream says ``gameStart`` when the match is dealt: at once, or within
+    ``DEAL_WAIT_SECONDS`` while the challenger's browser sends its value for the deal) or decline."""
     if answer == "accept":
-        match = challenge_accept(challenge_id=challenge_id, user=user)
-        return JsonResponse({"ok": True, "game": {"id": match.pk}})
+        table = challenge_accept(challenge_id=challenge_id, user=user)
+        match = game_selectors.table_current_match(table_id=table.pk)
+        game = {"id": match.pk} if match is not None else None
+        return JsonResponse({"ok": True, "table": table.pk, "game": game})
     challenge_decline(challenge_id=challenge_id, user=user)
     return JsonResponse({"ok": True})
 

@@ -39,6 +39,9 @@ class Table(models.Model):
 
     class Status(models.TextChoices):
         OPEN = "open", _("Waiting for players")
+        #: Full, waiting a few seconds for the values of its players' open browsers
+        #: (``docs/rules.md`` §"Fair deals"): dealt by ``deal_due_at`` at the latest.
+        DEALING = "dealing", _("Dealing")
         PLAYING = "playing", _("Playing")
         CLOSED = "closed", _("Closed")
 
@@ -65,7 +68,7 @@ class Table(models.Model):
         _("dealt by an event"),
         default=False,
         help_text=_(
-            "A tournament's table: the tournament deals its games, so nobody may \"play again\" at it."
+            'A tournament\'s table: the tournament deals its games, so nobody may "play again" at it.'
         ),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -86,6 +89,12 @@ class Table(models.Model):
         blank=True,
         default="",
         help_text=_("Secret until the match it deals is over; the table shows only its SHA-256."),
+    )
+    deal_due_at = models.DateTimeField(
+        _("deal due at"),
+        null=True,
+        blank=True,
+        help_text=_("While dealing: the cards are dealt by then with the values that came."),
     )
 
     class Meta:

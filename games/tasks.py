@@ -1,4 +1,4 @@
-"""Celery tasks of live play: a bot's turn and a turn timer.
+"""Celery tasks of live play: a bot's turn, a turn timer and the end of a table's wait for values.
 
 Each takes ids and what it was armed for (the match version, the timer's due time) and calls one
 service; a stale one makes the service do nothing, so a task delivered twice (or after the match
@@ -18,6 +18,7 @@ from celery import shared_task
 
 from durak_site.tasks import retried_on_lost_database
 from games.live import broadcast, services
+from games.live.services.tables import DEAL_DUE_TASK
 from games.live.services.turn import BOT_TURN_TASK, DEADLINE_TASK
 
 #: Each is harmless twice: a timer or a bot turn checks what it was armed for, and a re-arm's
@@ -36,6 +37,13 @@ def deadline(match_id: int, due: str) -> bool:
     """The match's turn timer due at ``due``: re-arm it for a later deadline, or play the
     timeouts (``services.match_deadline``)."""
     return services.match_deadline(match_id=match_id, due=due)
+
+
+@shared_task(name=DEAL_DUE_TASK, **RETRIED)
+def deal_due(table_id: int) -> bool:
+    """A full table's wait for its players' values ran out: deal (``services.table_deal_due``;
+    nothing for a table already dealt or waiting on a later deadline)."""
+    return services.table_deal_due(table_id=table_id) is not None
 
 
 @shared_task(name="games.rearm_all", **RETRIED)

@@ -21,7 +21,7 @@ from accounts.models import User
 from durak_site.errors import Refused
 from games.live import selectors as game_selectors
 from games.live import services as games
-from games.models import Match
+from games.models import Table
 from pairing import push
 from pairing.models import Challenge
 from pairing.setups import Setup, SetupError
@@ -94,8 +94,9 @@ def received_payload(challenge: Challenge) -> dict[str, object]:
     }
 
 
-def challenge_accept(*, challenge_id: int, user: User) -> Match:
-    """The challenged player accepts: the table is made, both are taken to the match."""
+def challenge_accept(*, challenge_id: int, user: User) -> Table:
+    """The challenged player accepts: the table is made and returned, dealt or dealing, and both
+    are taken to the match (by the tables service when the deal waits for their values)."""
     with transaction.atomic():
         challenge = _lock(challenge_id, challenged=user)
         if blocked_between(challenge.challenger_id, challenge.challenged_id):
@@ -108,13 +109,12 @@ def challenge_accept(*, challenge_id: int, user: User) -> Match:
             turn_seconds=setup.turn_seconds,
         )
         games.table_join(table_id=table.pk, user=user)
-        match = game_selectors.table_current_match(table_id=table.pk)
-        if match is None:
-            raise ChallengeError(_("The table did not start."))
         challenge.status, challenge.table = Challenge.Status.ACCEPTED, table
         challenge.save(update_fields=["status", "table"])
-        push.match_started([challenge.challenger_id, challenge.challenged_id], match.pk, why="challenge")
-    return match
+        match = game_selectors.table_current_match(table_id=table.pk)
+        if match is not None:
+            push.match_started([challenge.challenger_id, challenge.challenged_id], match.pk, why="challenge")
+    return table
 
 
 def challenge_decline(*, challenge_id: int, user: User) -> None:

@@ -23,7 +23,7 @@ from durak_site.errors import Refused
 from games import bots
 from games.live import selectors as game_selectors
 from games.live import services as games
-from games.models import Match, Table
+from games.models import Table
 from pairing import push
 from pairing.matching import Waiting, blocked_key, current_range, pair
 from pairing.models import Seek
@@ -95,9 +95,9 @@ def seek_cancel(*, user_id: int) -> int:
     return gone
 
 
-def seek_fill_with_bots(*, user: User, seek_id: int, level: str) -> Match:
+def seek_fill_with_bots(*, user: User, seek_id: int, level: str) -> Table:
     """The owner of a seek that waited ``BOTS_AFTER_SECONDS`` plays now, bots taking the seats
-    nobody came for; the seek is matched."""
+    nobody came for; the seek is matched. Returns the table, dealt or dealing."""
     if level not in bots.LEVELS:
         raise SeekError(_("There is no bot of that level."))
     with transaction.atomic():
@@ -114,10 +114,9 @@ def seek_fill_with_bots(*, user: User, seek_id: int, level: str) -> Match:
         games.seats_fill_with_bots(table_id=table.pk, user=user, level=level)
         seek.status, seek.table = Seek.Status.MATCHED, table
         seek.save(update_fields=["status", "table"])
-        match = _current_match(table)
-        push.match_started([user.pk], match.pk, why="pairing")
+        _announce(table, [user.pk])
         push.grid_changed()
-    return match
+    return table
 
 
 def pool_pair() -> int:
@@ -187,7 +186,7 @@ def _pair_locked() -> int:
             logger.info("pairing %s refused: %s", [m.pk for m in members], error)
             continue
         Seek.objects.filter(pk__in=[m.pk for m in members]).update(status=Seek.Status.MATCHED, table=table)
-        push.match_started([m.user_id for m in members], _current_match(table).pk, why="pairing")
+        _announce(table, [m.user_id for m in members])
         made += 1
     return made
 
@@ -204,8 +203,9 @@ def _seat(members: list[Seek]) -> Table:
     return table
 
 
-def _current_match(table: Table) -> Match:
+def _announce(table: Table, user_ids: list[int]) -> None:
+    """Take the paired players to their match. A table still waiting for their browsers' values
+    (``games.live.services.tables``) sends them there itself when it deals."""
     match = game_selectors.table_current_match(table_id=table.pk)
-    if match is None:  # the tables service deals the last seat in the same transaction
-        raise games.TableError(_("The table did not start."))
-    return match
+    if match is not None and match.is_active:
+        push.match_started(user_ids, match.pk, why="pairing")

@@ -17,6 +17,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.models import User
 from durak_site.errors import Refused
 from durak_site.http import HtmxHttpRequest
+from games.live import selectors as game_selectors
 from games.live.forms import BotFillForm
 from pairing import challenges, rematch, selectors, services
 from pairing.forms import AlertsForm, ChallengeForm, SeekForm
@@ -67,13 +68,13 @@ def seek_bots(request: HtmxHttpRequest, seek_id: int) -> HttpResponse:
         messages.error(request, _("There is no bot of that level."))
         return _back(request)
     try:
-        match = services.seek_fill_with_bots(
+        table = services.seek_fill_with_bots(
             user=_user(request), seek_id=seek_id, level=form.cleaned_data["level"]
         )
     except Refused as error:
         messages.error(request, error.message)
         return _back(request)
-    return _go(request, reverse("games:match", args=[match.pk]))
+    return _go(request, game_selectors.table_landing(table_id=table.pk))
 
 
 @login_required
@@ -110,6 +111,7 @@ def challenge_detail(request: HttpRequest, challenge_id: int) -> HttpResponse:
         match = challenge.table.matches.order_by("number").first() if challenge.table else None
         if match is not None:
             return redirect("games:match", match.pk)
+        return redirect("games:table", challenge.table_id)  # its deal waits for the values
     context = present_challenge(challenge) | {"is_open": challenge.is_open()}
     return render(request, "pairing/challenge.html", context)
 
@@ -121,8 +123,8 @@ def challenge_answer(request: HtmxHttpRequest, challenge_id: int, answer: str) -
     user = _user(request)
     try:
         if answer == "accept":
-            match = challenges.challenge_accept(challenge_id=challenge_id, user=user)
-            return _go(request, reverse("games:match", args=[match.pk]))
+            table = challenges.challenge_accept(challenge_id=challenge_id, user=user)
+            return _go(request, game_selectors.table_landing(table_id=table.pk))
         if answer == "decline":
             challenges.challenge_decline(challenge_id=challenge_id, user=user)
         elif answer == "cancel":

@@ -957,9 +957,7 @@ def _new_pairing(
     pairing.table = table
     pairing.save(update_fields=["table"])
     for player in players[1:]:
-        games.table_join(
-            table_id=table.pk, user=users[player], invite_token=table.invite_token, organised=True
-        )
+        games.table_join(table_id=table.pk, user=users[player], invite_token=table.invite_token)
     return pairing
 
 

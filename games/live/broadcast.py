@@ -8,6 +8,11 @@ one renders its own viewer's fragments from the database (``games.live.consumers
 * ``table_group(table_id)`` = ``"table-<id>"``: ``{"type": "table.changed", "table": id}``
   (seats taken or left, a match started: ``selectors.table_current_match`` tells where to go)
 * ``LOBBY_GROUP`` = ``"lobby"``: ``{"type": "lobby.changed"}`` (re-read ``selectors.open_tables``)
+* a player's personal group (``people.consumers.personal_group``, the socket every page opens):
+  ``{"kind": "deal.wanted", "table": id, "commitment": c, "url": u}`` (send a value for the
+  deal committed to by ``c`` to ``u``: ``static/js/fair_seed.js``) and
+  ``{"kind": "match.started", "why": "deal", "match": id, "url": u}`` (a deal that waited for
+  values was made: go to the match, ``static/js/pairing.js``)
 
 The services announce a change after its commit (``match_changed``, ``table_changed``), so the
 socket that re-reads finds it; ``matches_announce`` re-sends the version of every match in play
@@ -16,14 +21,17 @@ at once (beat's sweep: the safety net for a broadcast a dying process took with 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.urls import reverse
 
 from durak_site.broadcast import group_send_on_commit
 from games.live import selectors
 from games.models import Match, Table
+from people.consumers import personal_group
 
 LOBBY_GROUP = "lobby"
 
@@ -52,6 +60,23 @@ def table_changed(table: Table) -> None:
     """After commit: tell the table page and the lobby that the table changed."""
     group_send_on_commit(table_group(table.pk), {"type": "table.changed", "table": table.pk})
     group_send_on_commit(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def deal_wanted(table: Table, user_ids: Iterable[int], commitment: str) -> None:
+    """After commit: ask the pages of ``user_ids`` for their values for the table's next deal."""
+    url = reverse("games:seed_contribute", args=[table.pk])
+    payload = {"kind": "deal.wanted", "table": table.pk, "commitment": commitment, "url": url}
+    for user_id in user_ids:
+        group_send_on_commit(personal_group(user_id), {"type": "personal.event", "payload": payload})
+
+
+def dealt_later(match: Match, user_ids: Iterable[int]) -> None:
+    """After commit: take ``user_ids`` to the match a table dealt once its wait for values was
+    over (their own pages may be anywhere by then)."""
+    url = reverse("games:match", args=[match.pk])
+    payload = {"kind": "match.started", "why": "deal", "match": match.pk, "url": url}
+    for user_id in user_ids:
+        group_send_on_commit(personal_group(user_id), {"type": "personal.event", "payload": payload})
 
 
 def lobby_changed() -> None:

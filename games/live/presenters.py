@@ -604,6 +604,8 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
         "free": table.players - len(seats),
         "seated": seated,
         "is_open": table.status == Table.Status.OPEN,
+        #: Full, the deal waiting a few seconds for the seated players' values.
+        "dealing": table.status == Table.Status.DEALING,
         "can_fill": (seated or is_creator) and table.status == Table.Status.OPEN,
         "invite": token,
         "invite_url": invite_url if table.private and (seated or is_creator) else None,

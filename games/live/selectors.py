@@ -14,6 +14,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Model, Prefetch, QuerySet
 from django.db.transaction import TransactionManagementError
+from django.urls import reverse
 
 from accounts.models import User
 from games.engine import GameRecord, GameState, Rules
@@ -59,6 +60,15 @@ def table_by_invite(*, token: str) -> Table:
 def table_current_match(*, table_id: int) -> Match | None:
     """The table's latest match (active, or the last one played), or ``None`` before the first."""
     return Match.objects.filter(table_id=table_id).order_by("-number").first()
+
+
+def table_landing(*, table_id: int) -> str:
+    """Where a player seated at a full table goes: its match in play, or the table page while the
+    deal waits for the players' values (the page follows the deal when it comes)."""
+    match = Match.objects.filter(table_id=table_id, status=Match.Status.ACTIVE).only("pk").first()
+    if match is not None:
+        return reverse("games:match", args=[match.pk])
+    return reverse("games:table", args=[table_id])
 
 
 def seed_value_sent(*, commitment: str, user_id: int) -> bool:

@@ -46,19 +46,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_POST
 def bot_game(request: HttpRequest) -> HttpResponse:
     """Play bots now: a casual table of the chosen variant and size, bots on every other seat,
-    and straight to its match (``services.bot_game_start``); a refusal goes back with a message."""
+    and straight to its match (``services.bot_game_start``; the table page while the deal waits
+    for this browser's value); a refusal goes back with a message."""
     form = BotGameForm.with_defaults(request.POST)
     if not form.is_valid():
         messages.error(request, _first_error(form))
         return redirect("games:lobby")
     try:
-        match = services.bot_game_start(
+        table = services.bot_game_start(
             user=_user(request), rules=form.cleaned_data["rules"], level=form.cleaned_data["level"]
         )
     except services.GameError as error:
         messages.error(request, error.message)
         return redirect("games:lobby")
-    return redirect("games:match", match.pk)
+    return redirect(selectors.table_landing(table_id=table.pk))
 
 
 @login_required

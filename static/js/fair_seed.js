@@ -1,12 +1,17 @@
 /* The player's part of a fair deal (docs/rules.md, "Fair deals").
  *
  * The table shows the commitment of its next deal (the SHA-256 of the server's secret seed).
- * This script picks a random value for that commitment with crypto.getRandomValues, keeps it in
- * localStorage (so the player can find it in the game's record afterwards) and sends it:
+ * This script (on every page) picks a random value for that commitment with
+ * crypto.getRandomValues, keeps it in localStorage (so the player can find it in the game's
+ * record afterwards) and sends it:
  *  - on its own, to the URL of an element marked data-seed-url (the table page of a seated
  *    player who has not sent one yet), when the page loads or a socket push draws one;
+ *  - on its own, when the personal socket (me.js) says "deal.wanted": a full table waits a few
+ *    seconds for this player's value (quick pairing, a challenge, a tournament's first game);
  *  - with a form marked data-seed-commitment (taking a seat, "play again"), as two hidden fields.
  * The server refuses a second value or one for a deal already made; nothing here waits for it.
+ * A value is posted once per page (a page that went away before its request ended leaves the
+ * next page to send it: the server says whether one is still needed).
  */
 (function () {
   "use strict";
@@ -33,21 +38,25 @@
     catch (e) { return ""; }
   }
 
+  var posted = {};
+
+  function send(url, commitment) {
+    if (!commitment || !url || url.charAt(0) !== "/" || posted[commitment]) { return; }
+    posted[commitment] = true;
+    var body = new FormData();
+    body.append("seed_value", valueFor(commitment));
+    body.append("seed_commitment", commitment);
+    fetch(url, {
+      method: "POST", body: body, credentials: "same-origin", headers: { "X-CSRFToken": csrfToken() },
+    }).catch(function () { delete posted[commitment]; });
+  }
+
   function sendPending(root) {
     var scope = root && root.querySelectorAll ? root : document;
     var marks = Array.prototype.slice.call(scope.querySelectorAll("[data-seed-url][data-seed-commitment]"));
     if (scope.matches && scope.matches("[data-seed-url][data-seed-commitment]")) { marks.push(scope); }
     marks.forEach(function (mark) {
-      var commitment = mark.getAttribute("data-seed-commitment");
-      var sentKey = "durak-seed-sent:" + commitment;
-      if (!commitment || window.sessionStorage.getItem(sentKey)) { return; }
-      window.sessionStorage.setItem(sentKey, "1");
-      var body = new FormData();
-      body.append("seed_value", valueFor(commitment));
-      body.append("seed_commitment", commitment);
-      fetch(mark.getAttribute("data-seed-url"), {
-        method: "POST", body: body, credentials: "same-origin", headers: { "X-CSRFToken": csrfToken() },
-      }).catch(function () { window.sessionStorage.removeItem(sentKey); });
+      send(mark.getAttribute("data-seed-url"), mark.getAttribute("data-seed-commitment"));
     });
   }
 
@@ -71,6 +80,10 @@
     hidden(form, "seed_commitment", commitment);
   }, true);
 
+  document.addEventListener("durak:me", function (event) {
+    var detail = event.detail || {};
+    if (detail.kind === "deal.wanted" && typeof detail.commitment === "string") { send(detail.url, detail.commitment); }
+  });
   document.addEventListener("DOMContentLoaded", function () { sendPending(document); });
   document.addEventListener("htmx:load", function (event) { sendPending(event.detail && event.detail.elt); });
   document.addEventListener("htmx:oobAfterSwap", function (event) { sendPending(event.detail && event.detail.target); });

@@ -72,7 +72,8 @@ for n in range(300):
         team = found
         break
 match_rate(team.pk)
-live = services.bot_game_start(user=olga, rules=Rules.for_variant("podkidnoy", players=3), level="easy")
+live = services.bot_game_start(
+    user=olga, rules=Rules.for_variant("podkidnoy", players=3), level="easy").matches.get()
 waiting = services.table_create(creator=olga, rules=Rules(players=4))
 cup = cups.tournament_create(organiser=ivan, settings=tournament_settings(
     name="Winter cup", starts_at=timezone.now() + timedelta(days=1)))
@@ -98,10 +99,12 @@ def signed_in(
     browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize
 ) -> BrowserContext:
     context = browser.new_context(viewport=size, locale=language)
-    context.add_cookies([
-        {"name": "django_language", "value": language, "url": base},
-        {"name": "sessionid", "value": ids["session"], "url": base},
-    ])
+    context.add_cookies(
+        [
+            {"name": "django_language", "value": language, "url": base},
+            {"name": "sessionid", "value": ids["session"], "url": base},
+        ]
+    )
     return context
 
 

@@ -1,8 +1,9 @@
 """Two newcomers meet through quick pairing, chat, finish a match and play again, in Chromium:
 Ann (English, desktop) and Boris (Russian, phone) sign up, press the same "Play now" cell and are
-taken to one match; her "Good luck!" reaches him as «Удачи!»; he resigns, both see the game over;
-she asks to play again, his page (wherever he is) gets the offer, he accepts at the table, and
-both are taken to the next match. Screenshots under ``build/screenshots/people-*.png``."""
+taken to one match, dealt with both browsers' values; her "Good luck!" reaches him as «Удачи!»;
+he resigns, both see the game over; she asks to play again, his page (wherever he is) gets the
+offer, he accepts at the table, and both are taken to the next match. Screenshots under
+``build/screenshots/people-*.png``."""
 
 from __future__ import annotations
 
@@ -63,6 +64,15 @@ def test_two_newcomers_pair_chat_finish_and_play_again(browser: Browser, server:
     for page in (ann, boris):
         page.wait_for_selector(AGAIN, timeout=20_000)
     shoot(ann, "people-over-en-desktop")
+
+    # The server seated them (docs/rules.md §"Fair deals" step 3): the deal still waited for both
+    # browsers' values, and each one's value in the record is the one its browser kept.
+    export = ann.request.get(f"{server}/matches/{first.group(1)}/export.json").json()
+    values = [entry["value"] for entry in export["contributions"]]
+    assert all(values) and not any(entry.get("missing") for entry in export["contributions"]), export
+    for page in (ann, boris):
+        kept = page.evaluate(f"() => localStorage.getItem('durak-seed:{export['commitment']}')")
+        assert kept in values
 
     # She asks to play again; the offer reaches his page; he accepts: both go to the next match.
     ann.click(AGAIN)

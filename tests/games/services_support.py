@@ -17,7 +17,7 @@ from durak_site.celery import app as celery_app
 from games.engine import GameState, Rules
 from games.live import selectors, services
 from games.live.loaded import LoadedMatch
-from games.models import Match, MatchPlayer
+from games.models import Match, MatchPlayer, Table
 
 
 def make_user(name: str) -> User:
@@ -35,7 +35,8 @@ def start_match(
     turn_seconds: int = 30,
     throw_in_seconds: int = 5,
 ) -> Match:
-    """A table of ``humans`` in seat order (plus bots of ``bot_level`` on the rest), dealt.
+    """A table of ``humans`` in seat order (plus bots of ``bot_level`` on the rest), dealt (at
+    once, also when a player's page is open and the table would wait for its value).
 
     Patch ``games.live.services.tables.new_seed`` beforehand to choose the deal."""
     rules = rules or Rules()
@@ -46,6 +47,9 @@ def start_match(
         services.table_join(table_id=table.pk, user=user)
     if bot_level is not None:
         services.seats_fill_with_bots(table_id=table.pk, user=humans[0], level=bot_level)
+    table.refresh_from_db()
+    if table.status == Table.Status.DEALING:
+        services.match_start(table_id=table.pk)
     match = selectors.table_current_match(table_id=table.pk)
     assert match is not None, "the table did not start"
     return match

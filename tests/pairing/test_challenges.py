@@ -40,7 +40,7 @@ def test_a_challenge_reaches_its_player_and_accepting_deals_the_match(pushed: li
     assert payload["variant"] == "podkidnoy" and 0 < payload["expires_in"] <= challenges.CHALLENGE_SECONDS
     with pytest.raises(challenges.ChallengeError):
         challenges.challenge_accept(challenge_id=challenge.pk, user=alice)  # not hers to accept
-    match = challenges.challenge_accept(challenge_id=challenge.pk, user=bob)
+    match = challenges.challenge_accept(challenge_id=challenge.pk, user=bob).matches.get()
     assert {p.user_id for p in match.players.all()} == {alice.pk, bob.pk}
     started = [(u, p["url"]) for u, p in pushed if p["kind"] == "match.started"]
     assert sorted(started) == sorted(

@@ -14,6 +14,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
+from games.live import services as game_services
 from games.models import Match
 from pairing import challenges, services
 from pairing.routing import websocket_urlpatterns as pairing_routes
@@ -68,12 +69,20 @@ async def test_a_pairing_takes_both_players_to_their_match_through_their_persona
     his = await open_socket("/ws/me/", bob)
     await sync_to_async(services.seek_open)(user=alice, setup=DUEL)
     await sync_to_async(services.seek_open)(user=bob, setup=DUEL)
+    # Both pages are open: the table asks each for its value for the deal (docs/rules.md
+    # §"Fair deals" step 3), and the last value deals.
+    for user, socket, value in ((alice, hers, "a" * 32), (bob, his, "b" * 32)):
+        wanted = json.loads(await socket.receive_from(timeout=TIMEOUT))
+        assert wanted["kind"] == "deal.wanted" and wanted["url"] == f"/play/table/{wanted['table']}/seed/"
+        await sync_to_async(game_services.seed_contribute)(
+            table_id=wanted["table"], user=user, value=value, commitment=wanted["commitment"]
+        )
     match = await sync_to_async(Match.objects.get)()
     for socket in (hers, his):
         frame = json.loads(await socket.receive_from(timeout=TIMEOUT))
         assert frame == {
             "kind": "match.started",
-            "why": "pairing",
+            "why": "deal",
             "match": match.pk,
             "url": f"/play/match/{match.pk}/",
         }

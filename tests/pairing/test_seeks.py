@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.models import Match
+from games.models import Match, Table
 from pairing import services, tasks
 from pairing.models import Seek
 from pairing.selectors import grid_counts
@@ -95,7 +95,8 @@ def test_rated_seeks_far_apart_meet_once_their_ranges_widened(pushed: list[Any])
     assert services.pool_pair() == 0
     Seek.objects.update(created=timezone.now() - timedelta(seconds=90))  # 100 + 9 x 50 = 550 > 400
     assert services.pool_pair() == 1
-    assert Match.objects.get().table.rated
+    table = Table.objects.get()  # both pages are open: the deal waits for their values
+    assert table.rated and table.status == Table.Status.DEALING
 
 
 def test_a_seek_goes_when_its_owner_left_and_stays_when_they_came_back(pushed: list[Any]) -> None:
@@ -125,7 +126,7 @@ def test_fill_with_bots_only_after_waiting_and_then_the_match_starts(pushed: lis
     Seek.objects.update(created=timezone.now() - timedelta(seconds=services.BOTS_AFTER_SECONDS + 1))
     with pytest.raises(services.SeekError):
         services.seek_fill_with_bots(user=make_user("mallory"), seek_id=seek.pk, level="easy")
-    match = services.seek_fill_with_bots(user=alice, seek_id=seek.pk, level="easy")
+    match = services.seek_fill_with_bots(user=alice, seek_id=seek.pk, level="easy").matches.get()
     assert sum(p.user.is_bot for p in match.players.all()) == 3
     seek.refresh_from_db()
     assert seek.status == Seek.Status.MATCHED

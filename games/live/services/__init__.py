@@ -4,12 +4,13 @@ input and call these, with keyword-only arguments; a refused call raises a ``Gam
 changes nothing.
 
 * ``tables``: open a table, take or leave a seat, fill it with bots, send a value for the next
-  deal, deal, abort, play again;
+  deal, wait for the values and deal, abort, play again;
 * ``quick``: a game against bots in one step;
 * ``results``: a finished match's news (its ratings arrived);
 * ``moves``: a player's action, a bot's turn, a resignation;
 * ``limits``: how many tables one player may keep open and open, unjoined tables, host presence;
-* ``playban``: the deal-fishing ledger and the bar from rated play;
+* ``playban``: the deal-fishing ledger, and the one check of both bars from rated play (the
+  staff's and the ledger's);
 * ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
 * ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
   arm the timer and the bot turns);
@@ -49,6 +50,7 @@ from games.live.services.tables import (
     seats_fill_with_bots,
     seed_contribute,
     table_create,
+    table_deal_due,
     table_join,
     tables_close_unjoined,
     tables_sweep,
@@ -82,6 +84,7 @@ __all__ = [
     "seats_fill_with_bots",
     "seed_contribute",
     "table_create",
+    "table_deal_due",
     "table_join",
     "tables_close_unjoined",
     "tables_sweep",

@@ -1,4 +1,5 @@
-"""Deal fishing, and the bar from rated play (``README.md`` §Ratings, "Deal fishing").
+"""Deal fishing, and the bars from rated play (``README.md`` §Ratings, "Deal fishing"): the one
+place live play asks whether a player may play rated.
 
 At a rated table a player could look at the dealt hand, abort, play again and repeat until the
 cards suited them. So at a rated table an abort after the deal counts as a resignation (the seat
@@ -8,26 +9,35 @@ as Lichess keeps its playban ledger). ``settings.GAMES_RATED_QUITS`` of them wit
 ``GAMES_RATED_QUIT_WINDOW_HOURS`` bar the player from rated play (opening, joining or playing again
 at a rated table) for ``GAMES_RATED_BAN_MINUTES`` after the last one, doubled for each one past
 the limit, at most a day. The bar is computed from the ledger, so there is no state to expire.
+
+The staff's bar (``people.models.Sanction``, given from the moderation queue) is asked here too,
+so opening, joining, playing again and the deal all pass one check with one exemption: a table
+the site arranges (``Table.organised``: a tournament's, which refuses a barred player when they
+register, or the move bench's) asks neither, as a refusal there would stall a round.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.live.services.errors import TableError
 from games.models import Match, RatedQuit
+from people import selectors as people_selectors
 
 #: The longest bar, however many games were left.
 MAX_BAR = timedelta(days=1)
 
 
 class RatedPlayBarred(TableError):
-    """Refused: the player left too many rated games right after the deal."""
+    """Refused: the player is barred from rated play (by the staff, or for leaving too many rated
+    games right after the deal)."""
 
 
 def quit_record(*, match: Match, user: User, aborted: bool) -> None:
@@ -50,7 +60,10 @@ def rated_bar_until(*, user: User, now: datetime | None = None) -> datetime | No
 
 
 def check_rated_allowed(user: User) -> None:
-    """Refuse rated play to a barred player, saying for how long."""
+    """Refuse rated play (opening, joining, playing again) to a player barred by the staff or by
+    the ledger (saying for how long)."""
+    if people_selectors.rated_barred([user.pk]):
+        raise RatedPlayBarred(_("You are barred from rated play for now."))
     until = rated_bar_until(user=user)
     if until is None:
         return
@@ -65,3 +78,10 @@ def check_rated_allowed(user: User) -> None:
         )
         % {"minutes": minutes}
     )
+
+
+def check_seated_allowed(user_ids: Iterable[int]) -> None:
+    """Refuse a rated join or deal where a seated player is barred by the staff: a bar given after
+    they sat down holds the table too (the ledger's bar only closes the door they ask at)."""
+    if people_selectors.rated_barred(user_ids):
+        raise RatedPlayBarred(_("A player here is barred from rated play for now."))

@@ -4,8 +4,14 @@ with bots, send a value for the next deal, deal, abort before the first move, pl
 The deal follows ``docs/rules.md`` §"Fair deals" (``games.seeding``): a table always holds the
 secret server seed of its next deal, whose SHA-256 its pages show; each seated player's browser
 sends a random value for that commitment (alone, or with the request that takes the seat or
-agrees to play again); the deal takes the values that came before it, in seat order, and a seat
-that sent none is dealt without one (the record says so). The deal is the deadline, so nobody can
+agrees to play again). A table that fills while a seated player whose browser is open (a personal
+socket, ``people.selectors.online_ids``) has not sent one yet waits for it in the "dealing" state,
+``DEAL_WAIT_SECONDS`` at most: their page, wherever it is, is asked for the value
+(``broadcast.deal_wanted``), and the last awaited value deals, or the deadline does
+(``table_deal_due``, the task ``DEAL_DUE_TASK``; beat's sweep catches a lost one). That is how the
+deals the server seats by itself (quick pairing, a challenge, a tournament's first game) get their
+players' values too. The deal takes the values that came before it, in seat order, and a seat that
+sent none is dealt without one (the record says so); the wait is short and bounded, so nobody can
 stall a table by not sending, and the table then commits to a fresh server seed.
 
 A table operation locks the table row alone; a match operation locks the match row first
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import timedelta
-from typing import Any
+from typing import Final
 
 from django.db import transaction
 from django.utils import timezone
@@ -25,15 +31,23 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.services import bot_accounts
+from durak_site.tasks import enqueue_on_commit
 from games import bots, seeding
 from games.engine import Rules, new_game
-from games.live import broadcast, ratings, selectors
+from games.live import broadcast, ratings
 from games.live.services import limits, playban, turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
 from games.pools import table_kind_pool
 from games.signals import again_wanted
 from people import selectors as people_selectors
+
+#: How long a full table waits for the values of its players' open browsers: a push and one
+#: request take well under a second, so a page that answers at all answers in time, and a value
+#: that never comes delays the deal by this much at most.
+DEAL_WAIT_SECONDS: Final = 5
+#: The Celery task that deals a table whose wait ran out (``games.tasks.deal_due``).
+DEAL_DUE_TASK: Final = "games.deal_due"
 
 
 def new_seed() -> str:
@@ -67,8 +81,6 @@ def table_create(
             raise TableError(_("The creator of a rated table sits at it."))
         if not organised:
             playban.check_rated_allowed(creator)
-        if not private:  # a private table is checked as its seats fill (tournaments open such)
-            _refuse_barred([creator.pk], _("You are barred from rated play for now."))
     if turn_seconds < turn.MIN_TURN_SECONDS:
         raise TableError(_("The turn timer must be at least 5 seconds."))
     if not turn.MIN_THROW_IN_SECONDS <= throw_in_seconds <= turn.MAX_THROW_IN_SECONDS:
@@ -102,14 +114,15 @@ def table_join(
     invite_token: str | None = None,
     seed_value: str | None = None,
     seed_commitment: str | None = None,
-    organised: bool = False,
 ) -> Seat:
     """Take a seat (the lowest free one unless ``position``); a private table needs its token.
 
     ``seed_value`` is the browser's value for the deal committed to by ``seed_commitment`` (the
     commitment the page showed): kept when the commitment is still the table's. A player barred
-    from rated play (``playban``) may not sit at a rated table unless ``organised`` (a tournament
-    seats them). When this fills the table, the match starts in the same transaction."""
+    from rated play (``playban``) may not sit at a rated table, nor anyone where a barred player
+    sits, unless the site arranged it (``Table.organised``: a tournament seats them). When this
+    fills the table, the match starts in the same transaction, or once the values came
+    (``_deal_when_ready``)."""
     _check_value(seed_value)
     with transaction.atomic():
         table = _lock_table(table_id)
@@ -118,11 +131,9 @@ def table_join(
         seats = list(table.seats.all())
         if any(s.user_id == user.pk for s in seats):
             raise TableError(_("You already sit at this table."))
-        if table.rated and not organised:
+        if table.rated and not table.organised:
             playban.check_rated_allowed(user)
-        if table.rated and not selectors.is_tournament_table(table.pk):
-            _refuse_barred([user.pk], _("You are barred from rated play for now."))
-            _refuse_barred([s.user_id for s in seats], _("A player here is barred from rated play for now."))
+            playban.check_seated_allowed(s.user_id for s in seats)
         if not table.private:  # an invitation (a private link, a tournament) is the creator's choice
             _refuse_blocked(table, seats, user)
         free = _free_positions(table, seats)
@@ -135,7 +146,7 @@ def table_join(
         seat = Seat.objects.create(table=table, position=position, user=user)
         _keep_value(table, user, seed_value, seed_commitment)
         if len(free) == 1:
-            _deal(table)
+            _deal_when_ready(table)
         broadcast.table_changed(table)
     return seat
 
@@ -159,11 +170,29 @@ def tables_close_unjoined() -> int:
 
 
 def tables_sweep() -> int:
-    """Beat's minute of table upkeep: close the unjoined tables, and re-draw the lobby if a host
-    has just gone away. Returns how many tables were closed."""
+    """Beat's minute of table upkeep: close the unjoined tables, deal those whose wait for values
+    ran out and whose task was lost, and re-draw the lobby if a host has just gone away. Returns
+    how many tables were closed."""
     closed = tables_close_unjoined()
+    for table_id in Table.objects.filter(
+        status=Table.Status.DEALING, deal_due_at__lte=timezone.now()
+    ).values_list("pk", flat=True):
+        table_deal_due(table_id=table_id)
     limits.hosts_away_announce()
     return closed
+
+
+def table_deal_due(*, table_id: int) -> Match | None:
+    """The wait of a dealing table ran out: deal with the values that came. Does nothing for a
+    table that is not dealing or whose deadline is still ahead (the task of an earlier wait), so
+    the task is harmless twice."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Table.Status.DEALING:
+            return None
+        if table.deal_due_at is not None and table.deal_due_at > timezone.now():
+            return None
+        return _deal_awaited(table)
 
 
 def seed_contribute(*, table_id: int, user: User, value: object, commitment: object) -> None:
@@ -182,6 +211,8 @@ def seed_contribute(*, table_id: int, user: User, value: object, commitment: obj
         if SeedContribution.objects.filter(commitment=commitment, user=user).exists():
             raise TableError(_("You have already sent your value for this deal."))
         SeedContribution.objects.create(table=table, user=user, commitment=commitment, value=str(value))
+        if table.status == Table.Status.DEALING and not _awaited(table, _seats(table)):
+            _deal_awaited(table)
 
 
 def seat_leave(*, table_id: int, user: User) -> None:
@@ -199,7 +230,8 @@ def seat_leave(*, table_id: int, user: User) -> None:
             table.status = Table.Status.CLOSED
         else:
             table.status = Table.Status.OPEN
-        table.save(update_fields=["status"])
+        table.deal_due_at = None  # a table that was dealing is not full any more
+        table.save(update_fields=["status", "deal_due_at"])
         broadcast.table_changed(table)
 
 
@@ -222,13 +254,15 @@ def seats_fill_with_bots(*, table_id: int, user: User, level: str) -> list[Seat]
             Seat.objects.create(table=table, position=pos, user=bot)
             for pos, bot in zip(free, bot_users, strict=True)
         ]
-        _deal(table)
+        _deal_when_ready(table)
         broadcast.table_changed(table)
     return created
 
 
 def match_start(*, table_id: int) -> Match:
-    """Deal a new match at a full table that is not playing one (the previous fool deals)."""
+    """Deal a new match at a full table that is not playing one (the previous fool deals), now:
+    a tournament's next game, whose players' finished game pages sent their values (a table that
+    was waiting for values is dealt at once)."""
     with transaction.atomic():
         table = _lock_table(table_id)
         match = _deal(table)
@@ -268,8 +302,9 @@ def play_again(
     *, match_id: int, user: User, seed_value: str | None = None, seed_commitment: str | None = None
 ) -> Match | None:
     """Agree to a new match at the same table after this one ended; returns the new match once
-    every human seated at the table agreed (bots always do), else ``None``. At a table of bots
-    only, its creator deals the next match. ``seed_value`` is kept as in ``table_join``."""
+    every human seated at the table agreed (bots always do), else ``None`` (also while the table
+    waits for a value, ``_deal_when_ready``). At a table of bots only, its creator deals the next
+    match. ``seed_value`` is kept as in ``table_join``."""
     _check_value(seed_value)
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
@@ -296,7 +331,7 @@ def play_again(
         agreed = {p.user_id for p in loaded.players if p.wants_again}
         new_match = None
         if table.seats.count() == table.players and humans <= agreed:
-            new_match = _deal(table)
+            new_match = _deal_when_ready(table)
         if player is not None:
             again_wanted.send(sender=Match, match=match, user_id=user.pk, new_match=new_match)
         match.version += 1
@@ -368,6 +403,60 @@ def _keep_value(table: Table, user: User, value: str | None, commitment: str | N
     )
 
 
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("user").order_by("position"))
+
+
+def _awaited(table: Table, seats: list[Seat]) -> list[int]:
+    """The seated humans whose browsers are open and who have not sent a value for the table's
+    next deal: the ones a deal waits for. A bot's or a program's seat has no browser, and a
+    player with no page open could not answer."""
+    if not table.server_seed:
+        return []
+    humans = {s.user_id for s in seats if not s.user.is_bot}
+    sent = set(
+        SeedContribution.objects.filter(
+            table=table, commitment=seeding.commitment(table.server_seed), user_id__in=humans
+        ).values_list("user_id", flat=True)
+    )
+    return sorted(people_selectors.online_ids(humans - sent))
+
+
+def _deal_when_ready(table: Table) -> Match | None:
+    """Deal at the locked, full ``table`` now, or, while a value is awaited (``_awaited``), put it
+    in the "dealing" state for ``DEAL_WAIT_SECONDS``: the awaited pages are asked for their values
+    and the deal comes with the last of them or at the deadline. Returns the match if dealt."""
+    seats = _seats(table)
+    _check_dealable(table, seats)
+    if table.status == Table.Status.DEALING:
+        return None
+    awaited = _awaited(table, seats)
+    if not awaited:
+        return _deal(table)
+    table.status = Table.Status.DEALING
+    table.deal_due_at = timezone.now() + timedelta(seconds=DEAL_WAIT_SECONDS)
+    table.save(update_fields=["status", "deal_due_at"])
+    broadcast.deal_wanted(table, awaited, seeding.commitment(table.server_seed))
+    enqueue_on_commit(DEAL_DUE_TASK, table.pk, countdown=DEAL_WAIT_SECONDS)
+    return None
+
+
+def _deal_awaited(table: Table) -> Match | None:
+    """Deal at the locked, dealing ``table`` whose wait is over, and send its seated players to
+    the match wherever they are (nobody's request is waiting for this deal). A table that can no
+    longer deal (a player was barred meanwhile) opens again."""
+    try:
+        match = _deal(table)
+    except TableError:
+        table.status, table.deal_due_at = Table.Status.OPEN, None
+        table.save(update_fields=["status", "deal_due_at"])
+        broadcast.table_changed(table)
+        return None
+    broadcast.table_changed(table)
+    broadcast.dealt_later(match, [s.user_id for s in _seats(table) if not s.user.is_bot])
+    return match
+
+
 def _deal_seed(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict[str, object]]]:
     """``(server_seed, seed, contributions)`` of the deal at the locked ``table``: the values its
     seated humans sent for the table's commitment, in seat order. The table then commits to a
@@ -397,15 +486,20 @@ def _free_positions(table: Table, seats: Iterable[Seat]) -> list[int]:
     return [p for p in range(table.players) if p not in taken]
 
 
-def _deal(table: Table) -> Match:
-    """Deal a match at the locked ``table`` (full, no match in play) and arm its turn."""
-    seats = list(table.seats.select_related("user").order_by("position"))
+def _check_dealable(table: Table, seats: list[Seat]) -> None:
+    """The locked ``table`` is full, plays no match, and seats nobody barred from its rated play."""
     if len(seats) != table.players:
         raise TableError(_("The table is not full yet."))
     if table.matches.filter(status=Match.Status.ACTIVE).exists():
         raise TableError(_("A game is already being played at this table."))
-    if table.rated and not selectors.is_tournament_table(table.pk):
-        _refuse_barred([s.user_id for s in seats], _("A player here is barred from rated play for now."))
+    if table.rated and not table.organised:
+        playban.check_seated_allowed(s.user_id for s in seats)
+
+
+def _deal(table: Table) -> Match:
+    """Deal a match at the locked ``table`` (full, no match in play) and arm its turn."""
+    seats = _seats(table)
+    _check_dealable(table, seats)
     previous = table.matches.order_by("-number").first()
     rules = Rules.from_dict(table.rules)
     server_seed, seed, contributions = _deal_seed(table, seats)
@@ -432,19 +526,11 @@ def _deal(table: Table) -> Match:
         )
         for s in seats
     )
-    table.status = Table.Status.PLAYING
-    table.save(update_fields=["status"])
+    table.status, table.deal_due_at = Table.Status.PLAYING, None
+    table.save(update_fields=["status", "deal_due_at"])
     turn.arm(match, state, players)
     match.save(update_fields=["timer_at"])
     return match
-
-
-def _refuse_barred(user_ids: list[int], message: Any) -> None:
-    """A player barred from rated play by the staff (``people.models.Sanction``) neither opens,
-    joins nor is dealt a rated game (a rated tournament refuses them when they register, and its
-    tables are left alone: a refusal there would stall the round)."""
-    if people_selectors.rated_barred(user_ids):
-        raise TableError(message)
 
 
 def _refuse_blocked(table: Table, seats: list[Seat], user: User) -> None:
