@@ -441,9 +441,11 @@ def tournaments_tick(*, now: datetime | None = None) -> int:
     )
     for pk in arenas.values_list("pk", flat=True):
         changed += arena_pass(tournament_id=pk)
-    stuck = Pairing.objects.filter(
-        status=Pairing.Status.PLAYING, tournament__status=Tournament.Status.RUNNING
-    ).exclude(table__matches__status=Match.Status.ACTIVE)
+    stuck = (
+        Pairing.objects.filter(status=Pairing.Status.PLAYING, tournament__status=Tournament.Status.RUNNING)
+        .exclude(table__matches__status=Match.Status.ACTIVE)
+        .exclude(table__status=Table.Status.DEALING)  # its deal comes with its players' values
+    )
     for pairing_id, tournament_id in stuck.values_list("pk", "tournament_id").distinct():
         with transaction.atomic():
             tournament = _lock(tournament_id)

@@ -9,6 +9,7 @@ and runs the arena's pairing passes)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -189,10 +190,8 @@ def test_the_arena_in_russian(site: tuple[str, dict[str, Any]], browser: Browser
         anna.wait_for_timeout(5_000)
         anna.reload()
     if not MATCH.search(anna.url):
-        try:
-            anna.click("text=К вашей партии", timeout=10_000)
-        except playwright.Error:  # a game dealt after its wait for values takes her page there
-            pass
+        with contextlib.suppress(playwright.Error):  # a game dealt after its wait for values
+            anna.click("text=К вашей партии", timeout=10_000)  # takes her page there by itself
     wait_for_path(anna, MATCH)
     assert "Партия арены" in anna.inner_text("#tournament-banner")
     shoot(anna, "game-banner-ru")

@@ -24,6 +24,8 @@ from pairing import challenges
 from pairing import services as pairing
 from pairing.setups import GRID
 from people import services as people
+from tests.tournaments.support import open_with_bots
+from tournaments import services as cups
 
 from .services_support import make_user
 
@@ -225,3 +227,24 @@ def test_the_one_click_bot_game_lands_on_the_table_until_the_value_came(
 def test_the_rules_page_states_the_wait_the_tables_keep(page: str, words: str) -> None:
     text = (settings.BASE_DIR / "docs" / page).read_text(encoding="utf-8")
     assert words.format(n=tables.DEAL_WAIT_SECONDS) in text
+
+
+def test_a_tournaments_first_game_waits_for_its_players_and_its_tick_leaves_it_alone(
+    sent: dict[str, list[Any]],
+) -> None:
+    organiser, alice, bob = make_user("organiser"), make_user("alice"), make_user("bob")
+    online(alice, bob)
+    cup = open_with_bots(organiser, 0)
+    for user in (alice, bob):
+        cups.entry_register(tournament_id=cup.pk, user=user)
+    cups.tournament_start(tournament_id=cup.pk, user=organiser)
+    table = Table.objects.get(organised=True)
+    assert table.status == Table.Status.DEALING
+    cups.tournaments_tick()  # a pairing without a game in play, but its deal is coming
+    assert not table.matches.exists()
+    for group, wanted in kinds(sent, "deal.wanted"):
+        user = alice if group == f"user.{alice.pk}" else bob
+        services.seed_contribute(
+            table_id=table.pk, user=user, value=ALICE_VALUE, commitment=wanted["commitment"]
+        )
+    assert [c["value"] for c in table.matches.get().contributions] == [ALICE_VALUE, ALICE_VALUE]
