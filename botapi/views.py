@@ -157,7 +157,8 @@ def game_chat(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
 @bot_endpoint
 def challenge_answer(request: HttpRequest, user: User, challenge_id: int, answer: str) -> HttpResponse:
     """Accept (the event stream says ``gameStart`` when the match is dealt: at once, or within
-    ``DEAL_WAIT_SECONDS`` while the challenger's browser sends its value for the deal) or decline."""
+    ``settings.GAMES_DEAL_WAIT_SECONDS`` while the challenger's browser sends its value for the
+    deal) or decline."""
     if answer == "accept":
         table = challenge_accept(challenge_id=challenge_id, user=user)
         match = game_selectors.table_current_match(table_id=table.pk)

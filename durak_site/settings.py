@@ -256,6 +256,9 @@ GAMES_TABLE_CREATE_RATE = (int(_tables_made), int(_tables_window))
 #: seconds after the host's last sign of life that the lobby shows "host away".
 GAMES_UNJOINED_TABLE_MINUTES = env_int("GAMES_UNJOINED_TABLE_MINUTES", 30)
 GAMES_HOST_AWAY_SECONDS = env_int("GAMES_HOST_AWAY_SECONDS", 90)
+#: Seconds a full table waits at most for the values of its players' open pages before it deals
+#: (``games.live.services.tables``, ``docs/rules.md`` §"Fair deals" step 3, which says 5).
+GAMES_DEAL_WAIT_SECONDS = env_int("GAMES_DEAL_WAIT_SECONDS", 5)
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

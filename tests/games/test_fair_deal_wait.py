@@ -81,12 +81,13 @@ def test_a_full_table_waits_for_the_value_of_a_player_whose_page_is_open(sent: d
     table, shown = dealing_table(alice, bob)
     assert table.status == Table.Status.DEALING and not table.matches.exists()
     assert table.deal_due_at is not None
-    assert timedelta(0) < table.deal_due_at - timezone.now() <= timedelta(seconds=tables.DEAL_WAIT_SECONDS)
+    wait = timedelta(seconds=settings.GAMES_DEAL_WAIT_SECONDS)
+    assert timedelta(0) < table.deal_due_at - timezone.now() <= wait
     # Only Alice is asked (Bob's value came with his seat), for the table's commitment.
     ((group, wanted),) = kinds(sent, "deal.wanted")
     assert group == f"user.{alice.pk}" and wanted["commitment"] == shown
     assert wanted["url"] == reverse("games:seed_contribute", args=[table.pk])
-    assert sent["tasks"] == [(tables.DEAL_DUE_TASK, (table.pk,), tables.DEAL_WAIT_SECONDS)]
+    assert sent["tasks"] == [(tables.DEAL_DUE_TASK, (table.pk,), settings.GAMES_DEAL_WAIT_SECONDS)]
     # Her value deals at once, with both values, and both are taken to the match.
     services.seed_contribute(table_id=table.pk, user=alice, value=ALICE_VALUE, commitment=shown)
     match = Match.objects.get(table=table)
@@ -226,7 +227,7 @@ def test_the_one_click_bot_game_lands_on_the_table_until_the_value_came(
 @pytest.mark.parametrize(("page", "words"), [("rules.md", "{n} seconds"), ("rules.ru.md", "{n} секунд")])
 def test_the_rules_page_states_the_wait_the_tables_keep(page: str, words: str) -> None:
     text = (settings.BASE_DIR / "docs" / page).read_text(encoding="utf-8")
-    assert words.format(n=tables.DEAL_WAIT_SECONDS) in text
+    assert words.format(n=settings.GAMES_DEAL_WAIT_SECONDS) in text
 
 
 def test_a_tournaments_first_game_waits_for_its_players_and_its_tick_leaves_it_alone(

@@ -6,7 +6,9 @@ secret server seed of its next deal, whose SHA-256 its pages show; each seated p
 sends a random value for that commitment (alone, or with the request that takes the seat or
 agrees to play again). A table that fills while a seated player whose browser is open (a personal
 socket, ``people.selectors.online_ids``) has not sent one yet waits for it in the "dealing" state,
-``DEAL_WAIT_SECONDS`` at most: their page, wherever it is, is asked for the value
+``settings.GAMES_DEAL_WAIT_SECONDS`` at most (5: a push and one request take well under a second,
+so a page that answers at all answers in time, and a value that never comes delays the deal by
+this much at most): their page, wherever it is, is asked for the value
 (``broadcast.deal_wanted``), and the last awaited value deals, or the deadline does
 (``table_deal_due``, the task ``DEAL_DUE_TASK``; beat's sweep catches a lost one). That is how the
 deals the server seats by itself (quick pairing, a challenge, a tournament's first game) get their
@@ -25,6 +27,7 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Final
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -42,10 +45,6 @@ from games.pools import table_kind_pool
 from games.signals import again_wanted
 from people import selectors as people_selectors
 
-#: How long a full table waits for the values of its players' open browsers: a push and one
-#: request take well under a second, so a page that answers at all answers in time, and a value
-#: that never comes delays the deal by this much at most.
-DEAL_WAIT_SECONDS: Final = 5
 #: The Celery task that deals a table whose wait ran out (``games.tasks.deal_due``).
 DEAL_DUE_TASK: Final = "games.deal_due"
 
@@ -424,8 +423,9 @@ def _awaited(table: Table, seats: list[Seat]) -> list[int]:
 
 def _deal_when_ready(table: Table) -> Match | None:
     """Deal at the locked, full ``table`` now, or, while a value is awaited (``_awaited``), put it
-    in the "dealing" state for ``DEAL_WAIT_SECONDS``: the awaited pages are asked for their values
-    and the deal comes with the last of them or at the deadline. Returns the match if dealt."""
+    in the "dealing" state for ``settings.GAMES_DEAL_WAIT_SECONDS``: the awaited pages are asked
+    for their values and the deal comes with the last of them or at the deadline. Returns the
+    match if dealt."""
     seats = _seats(table)
     _check_dealable(table, seats)
     if table.status == Table.Status.DEALING:
@@ -433,11 +433,12 @@ def _deal_when_ready(table: Table) -> Match | None:
     awaited = _awaited(table, seats)
     if not awaited:
         return _deal(table)
+    wait = int(settings.GAMES_DEAL_WAIT_SECONDS)
     table.status = Table.Status.DEALING
-    table.deal_due_at = timezone.now() + timedelta(seconds=DEAL_WAIT_SECONDS)
+    table.deal_due_at = timezone.now() + timedelta(seconds=wait)
     table.save(update_fields=["status", "deal_due_at"])
     broadcast.deal_wanted(table, awaited, seeding.commitment(table.server_seed))
-    enqueue_on_commit(DEAL_DUE_TASK, table.pk, countdown=DEAL_WAIT_SECONDS)
+    enqueue_on_commit(DEAL_DUE_TASK, table.pk, countdown=wait)
     return None
 
 
