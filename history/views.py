@@ -4,7 +4,7 @@ and the page on fair deals. Thin: parse, call one selector, render."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -13,7 +13,6 @@ from durak_site.http import HtmxHttpRequest
 from games import seeding
 from games.chat.presenters import present_lines, replay_reader
 from games.chat.selectors import match_lines
-from games.live.presenters import may_watch
 from games.models import Match
 from games.pools import table_kind_pool
 from games.records.export import match_export
@@ -26,10 +25,9 @@ from history.forms import HistoryFilterForm
 from history.review.export import reviews_export
 from history.review.presenters import step_verdicts
 from history.review.selectors import match_reviews, review_accuracies
-from history.review.views import panel_context
+from history.review.views import finished_match_or_404, panel_context
 from history.selectors import (
     history_page,
-    match_for_record,
     row_outcome,
     user_history,
     user_opponents,
@@ -86,23 +84,13 @@ def history_export(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def _finished_match(request: HttpRequest, match_id: int) -> Match:
-    try:
-        match = match_for_record(match_id=match_id)
-    except Match.DoesNotExist:
-        raise Http404 from None
-    if not may_watch(match, match.players.all(), request.user):
-        raise Http404
-    return match
-
-
 def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """A finished match: players, finishing order, rating changes, the seed, and the replay
     at ``?step=N`` (an htmx request gets the replay fragment alone). A running match's page
     is the live one."""
     if Match.objects.filter(pk=match_id).exclude(status=Match.Status.FINISHED).exists():
         return redirect("games:match", match_id)
-    match = _finished_match(request, match_id)
+    match = finished_match_or_404(request, match_id)
     moves = stored_moves(match)
     try:
         number = int(request.GET.get("step", 0))
@@ -149,7 +137,7 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 
 def match_export_json(request: HttpRequest, match_id: int) -> HttpResponse:
     """The finished match as JSON the engine replays (``games.records.export``)."""
-    match = _finished_match(request, match_id)
+    match = finished_match_or_404(request, match_id)
     data = {**match_export(match), "reviews": reviews_export(match)}
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="durak-match-{match.pk}.json"'

@@ -287,13 +287,10 @@ def _match_command(request: HtmxHttpRequest, match_id: int, command: Callable[..
 
 
 def _to_table(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    target = reverse("games:table", args=[table_id])
+    target = selectors.table_landing(table_id=table_id)
     invite = request.POST.get("invite")
-    if invite:
+    if invite and target == reverse("games:table", args=[table_id]):
         target += f"?invite={invite}"
-    match = selectors.table_current_match(table_id=table_id)
-    if match is not None and match.is_active:
-        target = reverse("games:match", args=[match.pk])
     return _redirect(request, target)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -22,7 +22,9 @@ from .selectors import match_reviews
 from .services import ReviewRefused, may_request, review_request
 
 
-def _match(request: HtmxHttpRequest, match_id: int) -> Match:
+def finished_match_or_404(request: HttpRequest, match_id: int) -> Match:
+    """The finished match ``match_id`` if this viewer may watch it, else a 404 (the match page,
+    its export and its reviews share it)."""
     try:
         match = match_for_record(match_id=match_id)
     except Match.DoesNotExist:
@@ -59,7 +61,7 @@ def _panel(request: HtmxHttpRequest, match: Match, error: str = "") -> HttpRespo
 @require_POST
 def review_ask(request: HtmxHttpRequest, match_id: int, seat: int) -> HttpResponse:
     """Ask for the review of ``seat`` (the stored one comes back when there is one)."""
-    match = _match(request, match_id)
+    match = finished_match_or_404(request, match_id)
     error = ""
     try:
         review_request(match_id=match.pk, seat=seat, user=request.user)
@@ -76,7 +78,7 @@ def review_ask(request: HtmxHttpRequest, match_id: int, seat: int) -> HttpRespon
 def review_panel(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The panel alone, polled while a review is under way; when the last one finishes, the page
     reloads (``HX-Refresh``) so the replay and its log carry the labels."""
-    match = _match(request, match_id)
+    match = finished_match_or_404(request, match_id)
     response = _panel(request, match)
     if (
         request.GET.get("was") == "pending"

@@ -1,10 +1,17 @@
 """Where the browser tests find Chromium and how they start it (Debian's package; Playwright cannot
-download browsers here). The flags keep it off the closed network: without them it keeps trying."""
+download browsers here). The flags keep it off the closed network: without them it keeps trying.
+With the few page helpers every module shares: a signed-in context, a visit that must succeed,
+waiting for a path that two navigations race to."""
+
+from __future__ import annotations
 
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -36,3 +43,23 @@ def wait_for_path(page: Any, pattern: re.Pattern[str], timeout: float = 15.0) ->
                 return
         page.wait_for_timeout(100)
     raise AssertionError(f"the page stayed at {page.url}, not {pattern.pattern}")
+
+
+def signed_in(
+    browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize, **options: Any
+) -> BrowserContext:
+    """A browser context in ``language`` at ``size``, signed in with the setup's ``ids["session"]``."""
+    context = browser.new_context(viewport=size, locale=language, **options)
+    context.add_cookies(
+        [
+            {"name": "django_language", "value": language, "url": base},
+            {"name": "sessionid", "value": ids["session"], "url": base},
+        ]
+    )
+    return context
+
+
+def visit(page: Page, url: str) -> None:
+    """Open ``url``, which must answer with a success."""
+    response = page.goto(url)
+    assert response is not None and response.ok, (url, response and response.status)

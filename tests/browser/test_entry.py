@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import ROOT
+from .chromium import ROOT, signed_in, visit
 from .site import served_site
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, ViewportSize
+    from playwright.sync_api import Browser, FloatRect, Page, ViewportSize
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -93,24 +93,6 @@ print(json.dumps({"session": session.session_key, "team": team.pk, "fool": team.
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
     with served_site(tmp_path_factory.mktemp("entry"), SETUP) as served:
         yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
-
-
-def signed_in(
-    browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize
-) -> BrowserContext:
-    context = browser.new_context(viewport=size, locale=language)
-    context.add_cookies(
-        [
-            {"name": "django_language", "value": language, "url": base},
-            {"name": "sessionid", "value": ids["session"], "url": base},
-        ]
-    )
-    return context
-
-
-def visit(page: Page, url: str) -> None:
-    response = page.goto(url)
-    assert response is not None and response.ok, (url, response and response.status)
 
 
 def to_the_match(page: Page, base: str) -> None:

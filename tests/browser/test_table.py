@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import ROOT
+from .chromium import ROOT, signed_in
 from .site import served_site
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -129,19 +129,6 @@ print(json.dumps(ids))
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
     with served_site(tmp_path_factory.mktemp("table"), SETUP) as served:
         yield served.url, json.loads(served.setup_output.strip().splitlines()[-1])
-
-
-def signed_in(
-    browser: Browser, base: str, ids: dict[str, Any], language: str, size: ViewportSize, **options: Any
-) -> BrowserContext:
-    context = browser.new_context(viewport=size, locale=language, **options)
-    context.add_cookies(
-        [
-            {"name": "django_language", "value": language, "url": base},
-            {"name": "sessionid", "value": ids["session"], "url": base},
-        ]
-    )
-    return context
 
 
 def open_match(page: Page, base: str, match_id: int) -> None:
@@ -418,8 +405,9 @@ def test_a_remembered_sound_on_my_turn_and_cards_that_move_unless_motion_is_redu
 ) -> None:
     base, ids = site
     reduced = language == "ru"  # English with motion, Russian under prefers-reduced-motion
-    context = signed_in(browser, base, ids, language, SIZES[size],
-                        reduced_motion="reduce" if reduced else "no-preference")
+    context = signed_in(
+        browser, base, ids, language, SIZES[size], reduced_motion="reduce" if reduced else "no-preference"
+    )
     page = context.new_page()
     open_match(page, base, ids[f"motion-{language}-{size}"])
     sound = page.locator("#sound-toggle")

@@ -10,6 +10,15 @@ from tests.engine.scripted import play, play_exactly, refusal, stage2
 
 LEADER = ["3S", "3C", "6S", "6C", "6H", "JH", "7S", "5H"]
 BIG = ["4S", "4C", "8S", "8C", "9S", "9C", "10S", "AH", "KD"]
+#: LEADER leads five cards and BIG covers every one of them.
+FIVE_LED_AND_COVERED = (
+    "0: attack 3S 3C 6S 6C 5H",
+    "1: cover 4S>3S",
+    "1: cover 4C>3C",
+    "1: cover 8S>6S",
+    "1: cover 8C>6C",
+    "1: cover AH>5H",
+)
 
 
 def test_there_is_no_stock_and_the_lowest_trump_leads() -> None:
@@ -80,15 +89,7 @@ def test_a_lead_never_exceeds_the_defenders_hand() -> None:
 def test_the_first_bito_five_rule_does_not_apply() -> None:
     """ "The first-discard-5 rule does not apply" [004]: the game's first bout takes six."""
     state = stage2([LEADER, BIG])
-    play(
-        state,
-        "0: attack 3S 3C 6S 6C 5H",
-        "1: cover 4S>3S",
-        "1: cover 4C>3C",
-        "1: cover 8S>6S",
-        "1: cover 8C>6C",
-        "1: cover AH>5H",
-    )
+    play(state, *FIVE_LED_AND_COVERED)
     assert state.awaiting() == {0: "throw_in"}
     play(state, "0: attack 6H")
     assert len(state.view(1).table) == 6
@@ -98,15 +99,7 @@ def test_the_first_bito_five_rule_does_not_apply() -> None:
 def test_a_bout_never_exceeds_six_attack_cards() -> None:
     """ "The attack cards of a bout, the lead included, never exceed 6" [004]."""
     state = stage2([[*LEADER, "4H"], BIG])
-    play(
-        state,
-        "0: attack 3S 3C 6S 6C 5H",
-        "1: cover 4S>3S",
-        "1: cover 4C>3C",
-        "1: cover 8S>6S",
-        "1: cover 8C>6C",
-        "1: cover AH>5H",
-    )
+    play(state, *FIVE_LED_AND_COVERED)
     assert refusal(state, "0: attack 6H 4H") == "a bout has at most 6 attack cards"
 
 
@@ -248,15 +241,7 @@ def test_a_covered_five_card_lead_may_still_get_a_sixth_card() -> None:
     """ "No sixth card" holds only for a 5-card lead that is taken [004]: covered, the round
     may add a sixth."""
     state = stage2([LEADER, BIG, ["6D", "3H", "5D"]])
-    play(
-        state,
-        "0: attack 3S 3C 6S 6C 5H",
-        "1: cover 4S>3S",
-        "1: cover 4C>3C",
-        "1: cover 8S>6S",
-        "1: cover 8C>6C",
-        "1: cover AH>5H",
-    )
+    play(state, *FIVE_LED_AND_COVERED)
     assert state.awaiting() == {2: "throw_in"}
 
 

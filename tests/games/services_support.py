@@ -55,6 +55,28 @@ def start_match(
     return match
 
 
+def bot_to_move() -> tuple[Match, int]:
+    """A human against an easy bot from a fixed deal, played on until the bot is awaited; the
+    match and the bot's seat."""
+    human = make_user("human")
+    with mock.patch("games.live.services.tables.new_seed", return_value="bot-seed"):
+        match = start_match(humans=[human], bot_level="easy")
+    for _ in range(20):
+        match.refresh_from_db()
+        state = state_of(match)
+        bot_seats = [s for s in state.awaiting() if player(match, s).user.is_bot]
+        if bot_seats:
+            return match, bot_seats[0]
+        seat = min(state.awaiting())
+        services.action_apply(
+            match_id=match.pk,
+            user=human,
+            action_text=str(state.default_action(seat)),
+            expected_version=match.version,
+        )
+    raise AssertionError("the bot never got a turn")
+
+
 def state_of(match: Match) -> GameState:
     """The engine state stored for ``match`` (re-read from the database)."""
     match.refresh_from_db()

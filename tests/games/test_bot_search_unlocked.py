@@ -15,30 +15,9 @@ from games import bots
 from games.live import services
 from games.models import Match, Move
 
-from .services_support import make_user, player, start_match, state_of
+from .services_support import bot_to_move
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _bot_to_move(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, int]:
-    """A human against an easy bot, played on until the bot is awaited."""
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "bot-seed")
-    human = make_user("human")
-    match = start_match(humans=[human], bot_level="easy")
-    for _ in range(20):
-        match.refresh_from_db()
-        state = state_of(match)
-        bot_seats = [s for s in state.awaiting() if player(match, s).user.is_bot]
-        if bot_seats:
-            return match, bot_seats[0]
-        seat = min(state.awaiting())
-        services.action_apply(
-            match_id=match.pk,
-            user=human,
-            action_text=str(state.default_action(seat)),
-            expected_version=match.version,
-        )
-    raise AssertionError("the bot never got a turn")
 
 
 def _spy_search(monkeypatch: pytest.MonkeyPatch, during: Any) -> None:
@@ -73,7 +52,7 @@ def _row_locked_elsewhere(match_id: int) -> bool:
 
 
 def test_the_match_row_is_not_locked_while_a_bot_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    match, seat = _bot_to_move(monkeypatch)
+    match, seat = bot_to_move()
     seen: list[bool] = []
     _spy_search(monkeypatch, lambda: seen.append(_row_locked_elsewhere(match.pk)))
 
@@ -86,7 +65,7 @@ def test_the_match_row_is_not_locked_while_a_bot_searches(monkeypatch: pytest.Mo
 def test_a_bots_move_is_dropped_when_the_match_moved_on_while_it_searched(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, seat = _bot_to_move(monkeypatch)
+    match, seat = bot_to_move()
     version, moves = match.version, match.moves.count()
 
     def another_change() -> None:  # any committed change bumps the version

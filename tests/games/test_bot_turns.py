@@ -11,31 +11,15 @@ from games.engine.views import View
 from games.live import services
 from games.models import Match, Move
 
-from .services_support import make_user, player, start_match, state_of
+from .services_support import bot_to_move, state_of
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def bot_to_move(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, int]:
+@pytest.fixture(name="bot_to_move")
+def bot_to_move_fixture() -> tuple[Match, int]:
     """A human against an easy bot, played on until the bot is awaited."""
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "bot-seed")
-    human = make_user("human")
-    match = start_match(humans=[human], bot_level="easy")
-    for _ in range(20):
-        match.refresh_from_db()
-        state = state_of(match)
-        bot_seats = [s for s in state.awaiting() if player(match, s).user.is_bot]
-        if bot_seats:
-            return match, bot_seats[0]
-        seat = min(state.awaiting())
-        services.action_apply(
-            match_id=match.pk,
-            user=human,
-            action_text=str(state.default_action(seat)),
-            expected_version=match.version,
-        )
-    raise AssertionError("the bot never got a turn")
+    return bot_to_move()
 
 
 def test_a_bot_task_delivered_twice_plays_once(bot_to_move: tuple[Match, int]) -> None:

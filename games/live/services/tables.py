@@ -331,12 +331,7 @@ def play_again(
         new_match = None
         if table.seats.count() == table.players and humans <= agreed:
             new_match = _deal_when_ready(table)
-        if player is not None:
-            again_wanted.send(sender=Match, match=match, user_id=user.pk, new_match=new_match)
-        match.version += 1
-        match.save(update_fields=["version"])
-        broadcast.match_changed(match)
-        broadcast.table_changed(table)
+        _again_answered(match, table, user.pk if player is not None else None, new_match)
     return new_match
 
 
@@ -368,15 +363,23 @@ def play_again_with_bots(*, match_id: int, user: User, level: str) -> Match:
         for position, bot in zip(free, bot_users, strict=True):
             Seat.objects.create(table=table, position=position, user=bot)
         new_match = _deal(table)
-        again_wanted.send(sender=Match, match=match, user_id=user.pk, new_match=new_match)
-        match.version += 1
-        match.save(update_fields=["version"])
-        broadcast.match_changed(match)
-        broadcast.table_changed(table)
+        _again_answered(match, table, user.pk, new_match)
     return new_match
 
 
 # --- internals --------------------------------------------------------------------------------
+
+
+def _again_answered(match: Match, table: Table, user_id: int | None, new_match: Match | None) -> None:
+    """After a "play again" at the finished ``match``: tell the listeners who agreed (``user_id``,
+    a seated player; ``None`` for a creator dealing a table of bots) and redraw the match's and
+    the table's pages (the match's version moves so its sockets draw the answer)."""
+    if user_id is not None:
+        again_wanted.send(sender=Match, match=match, user_id=user_id, new_match=new_match)
+    match.version += 1
+    match.save(update_fields=["version"])
+    broadcast.match_changed(match)
+    broadcast.table_changed(table)
 
 
 def _lock_table(table_id: int) -> Table:
