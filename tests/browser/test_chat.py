@@ -72,8 +72,12 @@ def test_two_players_chat_at_the_table_each_in_their_language(
     assert alice.locator("#chat-lines i").count() == 0  # shown as text, never as markup
     assert bob.input_value("#chat-say input[name=text]") == ""
     # A report button on every line of the others (Bob's lines here), never on one's own.
-    others = alice.locator("#chat-lines .chat__line:not(.chat__line--mine)")
-    assert others.count() >= 1 and alice.locator("#chat-lines .chat__report").count() == others.count()
+    # Counted in one go in the page: a line may arrive between two reads from here.
+    others, reports = alice.evaluate(
+        "() => [document.querySelectorAll('#chat-lines .chat__line:not(.chat__line--mine)').length,"
+        " document.querySelectorAll('#chat-lines .chat__report').length]"
+    )
+    assert others >= 1 and reports == others
     assert alice.locator("#chat-lines .chat__line--mine .chat__report").count() == 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     tag = "wide" if size[0] > 600 else "phone"
