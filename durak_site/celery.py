@@ -26,9 +26,13 @@ app = Celery("durak_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-#: Periodic jobs for ``celery beat`` (and the embedded beat thread). Deadlines are armed per move
-#: with countdowns; the sweep plays any deadline whose task was lost (a worker killed mid-countdown).
+#: Periodic jobs for ``celery beat`` (and the embedded beat thread). Turn deadlines are armed per
+#: match with countdowns; the clock closes the throw-in windows that ran out (they have no task of
+#: their own: ``games.live.services.turn``); the sweep plays any deadline whose task was lost (a
+#: worker killed mid-countdown).
 app.conf.beat_schedule = {
+    # A tick the worker could not take within a second is dropped: the next one does its work.
+    "games-clock": {"task": "games.clock", "schedule": 0.5, "options": {"expires": 1.0}},
     "games-sweep-overdue": {"task": "games.sweep_overdue", "schedule": 60.0},
     # Tables nobody joined are closed; the lobby hears of hosts gone away (games.live.services.limits).
     "games-tables-sweep": {"task": "games.tables_sweep", "schedule": 60.0},

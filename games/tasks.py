@@ -7,7 +7,8 @@ registered under here (``services.turn.DEADLINE_TASK``, ``BOT_TURN_TASK``): they
 services, so the services do not import them back. ``rearm_deadlines``
 re-enqueues them at start-up from the database, as ``rearm_all`` does whenever a worker
 (re)connects to the broker, and ``sweep_overdue`` (for ``celery beat``, every minute) plays any
-deadline whose task was lost anyway and re-announces every match in play.
+deadline whose task was lost anyway and re-announces every match in play. ``clock`` (beat, twice
+a second) closes the throw-in windows that ran out: they have no timer task of their own.
 """
 
 from __future__ import annotations
@@ -51,6 +52,13 @@ def rearm_all() -> int:
     """Enqueue again the turn timer and bot turns of every match in play
     (``services.matches_rearm``): sent by a worker that has just connected to the broker."""
     return services.matches_rearm()
+
+
+@shared_task(name="games.clock", ignore_result=True)
+def clock() -> int:
+    """Beat's clock, twice a second: play every deadline that has run out, the throw-in windows
+    above all, which have no timer task of their own (``services.matches_timeout_overdue``)."""
+    return services.matches_timeout_overdue(grace_seconds=0)
 
 
 @shared_task(name="games.sweep_overdue", ignore_result=True)

@@ -1,4 +1,5 @@
-"""The turn timer: one queued ``deadline`` task per match, not one per move.
+"""The turn timer: one queued ``deadline`` task per match, not one per move, and beat's clock for
+the throw-in windows.
 
 A move only pushes the deadline later, so it leaves the queued timer alone; a timer that comes
 due before the deadline re-arms itself for it, and only the timer the match knows (by its due
@@ -19,7 +20,7 @@ from games.live import services
 from games.live.services import turn
 from games.models import Match, Move
 
-from .services_support import make_user, play_default, player, start_match, task_sends
+from .services_support import make_user, play_default, player, start_match, state_of, task_sends
 
 pytestmark = pytest.mark.django_db
 
@@ -76,6 +77,69 @@ def test_an_early_timer_rearms_itself_for_the_deadline(django_capture_on_commit_
     match.refresh_from_db()
     assert match.version == version, "nothing was played before the deadline"
     assert match.deadline_at is not None and match.timer_at == match.deadline_at
+    assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
+
+
+def _to_the_throw_in_window(match: Match) -> None:
+    """Play the engine's defaults until only throwers are awaited (``docs/rules.md`` §3)."""
+    for _ in range(20):
+        if turn.in_throw_in_window(state_of(match)):
+            return
+        play_default(match)
+    raise AssertionError("no throw-in window in 20 moves")
+
+
+def test_a_throw_in_window_queues_no_timer_of_its_own(django_capture_on_commit_callbacks: Any) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
+    timer_at = match.timer_at
+    with (
+        task_sends("games.deadline") as deadline_task,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        _to_the_throw_in_window(match)
+    match.refresh_from_db()
+    assert match.deadline_at is not None and timer_at is not None
+    assert match.deadline_at < timer_at, "the window brought the deadline earlier"
+    assert match.timer_at == timer_at, "the match's timer stays queued for the turn's deadline"
+    assert deadline_task.call_count == 0
+
+
+def test_beat_runs_the_clock_twice_a_second() -> None:
+    from durak_site.celery import app
+
+    assert app.conf.beat_schedule["games-clock"] == {
+        "task": "games.clock",
+        "schedule": 0.5,
+        "options": {"expires": 1.0},
+    }
+
+
+def test_the_clock_closes_a_window_that_ran_out() -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
+    _to_the_throw_in_window(match)
+    match.refresh_from_db()
+    awaited, seq = sorted(state_of(match).awaiting()), match.last_seq
+    assert tasks.clock.apply().get() == 0, "the window is still open"
+    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(milliseconds=1))
+    assert tasks.clock.apply().get() == 1
+    closed = list(match.moves.filter(seq__gt=seq).order_by("seq"))
+    assert [(m.seat, m.action, m.by) for m in closed] == [(s, "pass", Move.By.TIMEOUT) for s in awaited]
+
+
+def test_a_timer_due_in_a_window_arms_itself_for_the_windows_deadline(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
+    _to_the_throw_in_window(match)
+    match.refresh_from_db()
+    assert match.timer_at is not None and match.deadline_at is not None
+    with (
+        task_sends("games.deadline") as deadline_task,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert services.match_deadline(match_id=match.pk, due=match.timer_at.isoformat()) is False
+    match.refresh_from_db()
+    assert match.timer_at == match.deadline_at, "no timer is left queued: the window's is armed"
     assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
 
 

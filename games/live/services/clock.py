@@ -52,7 +52,7 @@ def match_deadline(*, match_id: int, due: str) -> bool:
             return False
         match.timer_at = None
         if match.deadline_at is not None and match.deadline_at > timezone.now():
-            turn.arm_timer(match)
+            turn.arm_timer(match, window=turn.in_throw_in_window(loaded.state))
             match.save(update_fields=["timer_at"])
             return False
         _time_out(loaded)  # its commit saves ``timer_at`` with the next timer's
@@ -94,8 +94,10 @@ def _time_out(loaded: LoadedMatch) -> None:
 
 
 def matches_timeout_overdue(*, grace_seconds: float = 10.0) -> int:
-    """Play the timeout of every active match whose deadline passed ``grace_seconds`` ago: the
-    safety net for a deadline task the broker lost. Returns how many matches it moved on."""
+    """Play the timeout of every active match whose deadline passed ``grace_seconds`` ago.
+    Returns how many matches it moved on. With no grace it is beat's clock (``games.clock``):
+    the throw-in windows that ran out, which have no timer of their own (``turn.arm_timer``);
+    with the default grace, the safety net for a deadline task the broker lost."""
     overdue = (
         selectors.active_matches()
         .filter(deadline_at__lt=timezone.now() - timedelta(seconds=grace_seconds))

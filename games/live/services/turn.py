@@ -17,10 +17,13 @@ change, or its short ``throw_in_seconds`` while only throwers are awaited, the p
 window that a timeout closes with everybody's pass, or the seats' own halved timers when every
 awaited seat halved its own: ``turn_seconds_now`` and ``moves.match_halve_timer``) and one turn
 timer, a ``games.deadline`` task due at ``timer_at``. A change that pushes ``deadline_at`` later
-enqueues nothing while a timer is queued (one that brings it earlier, the throw-in window,
-enqueues a timer for it); a timer that comes due before the deadline re-arms itself for it
-(``clock.match_deadline``). A timer is known by its due
-time, so a stale or duplicated one does nothing. Seats the engine awaits that belong to bots (or
+enqueues nothing while a timer is queued; a timer that comes due before the deadline re-arms
+itself for it (``clock.match_deadline``). A timer is known by its due time, so a stale or
+duplicated one does nothing. The throw-in window's short deadline enqueues nothing while the
+match's timer is queued: beat's ``games.clock`` closes every window that has run out, twice a
+second (``clock.matches_timeout_overdue``); a window comes every other move or so, and a timer
+task for each cost the worker more CPU than the moves themselves at a few hundred tables
+(``docs/load.md``, seventh pass). Seats the engine awaits that belong to bots (or
 to autopilots) get a ``games.bot_turn`` task after a short human-like delay
 (``settings.GAMES_BOT_DELAY``); it carries the version and does nothing once the match has moved on.
 
@@ -312,7 +315,7 @@ def arm(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     """The turn timer (``arm_timer``: the caller saves ``timer_at``) and, after commit, a bot
     turn for each awaited seat played by a bot or an autopilot (``players``: all the match's
     players, with their users)."""
-    arm_timer(match)
+    arm_timer(match, window=in_throw_in_window(state))
     awaited = state.awaiting()
     if not awaited:
         return
@@ -326,15 +329,17 @@ def arm(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
             enqueue_on_commit(BOT_TURN_TASK, match.pk, match.version, seat, countdown=0)
 
 
-def arm_timer(match: Match) -> None:
-    """Make sure a turn timer will fire at or before ``match.deadline_at``: keep the queued one
-    (due at ``timer_at``) while it comes no later and is not lost, else enqueue one after commit
-    for the deadline and set ``timer_at`` (the caller saves the field)."""
+def arm_timer(match: Match, *, window: bool = False) -> None:
+    """Make sure a turn timer will fire for ``match.deadline_at``: keep the queued one (due at
+    ``timer_at``) while it is not lost and comes no later, or the deadline is a throw-in
+    ``window``'s (beat's ``games.clock`` closes it; the queued timer stays for the turn's later
+    deadline); else enqueue one after commit for the deadline and set ``timer_at`` (the caller
+    saves the field)."""
     if match.deadline_at is None:
         return
     now = timezone.now()
     queued = match.timer_at
-    if queued is not None and queued <= match.deadline_at and queued > now - TIMER_LOST_AFTER:
+    if queued is not None and queued > now - TIMER_LOST_AFTER and (queued <= match.deadline_at or window):
         return
     due = match.deadline_at
     match.timer_at = due

@@ -8,8 +8,9 @@ the latency from a move's submission until its update has arrived on every seate
 consumer on the same stack.
 
 By default the command starts the stack itself on free ports and stops it afterwards: with
-``REDIS_URL`` set, ``--daphnes`` daphne processes and ``--workers`` Celery workers sharing the
-configured PostgreSQL and Redis (seats of one table go to different daphnes); without it, one
+``REDIS_URL`` set, ``--daphnes`` daphne processes, ``--workers`` Celery workers and ``celery beat``
+(its clock closes the throw-in windows) sharing the configured PostgreSQL and Redis (seats of one
+table go to different daphnes); without it, one
 ``manage.py serve`` in the embedded mode. ``--server host:port`` (repeatable) targets servers
 that are already running on the same database instead.
 
@@ -156,7 +157,11 @@ class Command(BaseCommand):
                 f"loadtest{number}-{os.getpid()}@%h",
             ]
             stack.callback(_stop, _spawn(worker, env))
-        self.log(f"Started {len(servers)} server(s) and {workers} Celery worker(s).")
+        if workers:
+            schedule = stack.enter_context(tempfile.TemporaryDirectory())
+            beat = [sys.executable, "-m", "celery", "-A", "durak_site", "beat", "--loglevel", "WARNING"]
+            stack.callback(_stop, _spawn([*beat, "--schedule", f"{schedule}/beat"], env))
+        self.log(f"Started {len(servers)} server(s), {workers} Celery worker(s) and {min(workers, 1)} beat.")
         return servers
 
 
