@@ -217,6 +217,10 @@ class Match(models.Model):
 class MatchPlayer(models.Model):
     """Who played a seat of a match, and how that seat stands."""
 
+    #: Consecutive counted timeouts (``timeouts``) that put the seat on autopilot: the turn timer
+    #: applies it (``services.clock``) and the page shows it (``presenters``), so it lives here.
+    AUTOPILOT_AFTER_TIMEOUTS = 3
+
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="players", verbose_name=_("match")
     )

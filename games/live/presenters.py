@@ -49,10 +49,6 @@ from games.words import (
     your_move_words,
 )
 
-#: Consecutive counted timeouts that put a seat on autopilot (``services.clock`` applies it; the
-#: presenter may not import the services, so the tests check the two agree).
-AUTOPILOT_AFTER_TIMEOUTS = 3
-
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
 MAX_BACKS = 8
 
@@ -93,7 +89,7 @@ class SeatView:
     def timeouts_text(self) -> str:
         """The run of timeouts against the number that ends in autopilot, as "2/3" (never
         localised)."""
-        return f"{self.timeouts}/{AUTOPILOT_AFTER_TIMEOUTS}"
+        return f"{self.timeouts}/{MatchPlayer.AUTOPILOT_AFTER_TIMEOUTS}"
 
     @property
     def backs(self) -> range:
@@ -537,7 +533,7 @@ def _timeout_note(me: SeatView | None) -> str:
     """What the viewer's run of timeouts means: how many, and before the last one the warning."""
     if me is None or not me.timeouts:
         return ""
-    left = AUTOPILOT_AFTER_TIMEOUTS - me.timeouts
+    left = MatchPlayer.AUTOPILOT_AFTER_TIMEOUTS - me.timeouts
     if left <= 1:
         return _(
             "Last warning: your time ran out %(count)d times in a row. If it runs out once more, a bot"
@@ -547,7 +543,7 @@ def _timeout_note(me: SeatView | None) -> str:
         "Your time ran out: the timer played for you (%(count)d of %(limit)d before a bot takes your seat).",
         "Your time ran out %(count)d times in a row (%(limit)d and a bot takes your seat).",
         me.timeouts,
-    ) % {"count": me.timeouts, "limit": AUTOPILOT_AFTER_TIMEOUTS}
+    ) % {"count": me.timeouts, "limit": MatchPlayer.AUTOPILOT_AFTER_TIMEOUTS}
 
 
 def _status_text(

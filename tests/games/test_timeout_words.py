@@ -10,7 +10,6 @@ from django.utils import translation
 
 from games.engine import Rules
 from games.live import presenters, selectors, services
-from games.live.services import clock
 from games.models import Move
 
 from .services_support import make_user, player, start_match
@@ -30,10 +29,6 @@ def _timeout_until_autopilot(match_id: int) -> list[Move]:
         if not loaded.match.is_active or any(p.autopilot for p in loaded.players):
             return list(Move.objects.filter(match_id=match_id).order_by("seq"))
         assert services.match_timeout(match_id=match_id, version=loaded.match.version)
-
-
-def test_the_presenter_and_the_clock_agree_on_the_autopilot_limit() -> None:
-    assert presenters.AUTOPILOT_AFTER_TIMEOUTS == clock.AUTOPILOT_AFTER_TIMEOUTS
 
 
 def test_every_timeout_logs_why_the_timer_played_and_the_third_says_a_bot_takes_the_seat() -> None:

@@ -15,12 +15,10 @@ from games.engine import Action
 from games.live import selectors
 from games.live.loaded import LoadedMatch
 from games.live.services import turn
-from games.models import Move
+from games.models import MatchPlayer, Move
 
 logger = logging.getLogger(__name__)
 
-#: Consecutive timeouts after which a seat is put on autopilot (and counts as the fool).
-AUTOPILOT_AFTER_TIMEOUTS = 3
 #: What the engine awaits from a seat that only the seat's owner can decide; a timeout on these
 #: counts towards autopilot. A thrower's pending pass (``throw_in``, ``take_more``) does not.
 TIMEOUT_COUNTED = frozenset({"lead", "cover", "beat"})
@@ -65,6 +63,7 @@ def _time_out(loaded: LoadedMatch) -> None:
     time, and the bout ends the same whoever holds what (``docs/rules.md`` §3 "Waiting for the
     throwers")."""
     state = loaded.state
+    limit = MatchPlayer.AUTOPILOT_AFTER_TIMEOUTS
     players = {p.seat: p for p in loaded.players}
     window = turn.in_throw_in_window(state)
     for seat, code in sorted(state.awaiting().items()):
@@ -79,16 +78,14 @@ def _time_out(loaded: LoadedMatch) -> None:
             continue
         counted = code in TIMEOUT_COUNTED
         count = player.timeouts + 1 if counted else 0
-        notes: list[dict[str, Any]] = [
-            {"kind": "timeout", "seat": seat, "count": count, "limit": AUTOPILOT_AFTER_TIMEOUTS}
-        ]
-        if count >= AUTOPILOT_AFTER_TIMEOUTS:
-            notes.append({"kind": "autopilot", "seat": seat, "limit": AUTOPILOT_AFTER_TIMEOUTS})
+        notes: list[dict[str, Any]] = [{"kind": "timeout", "seat": seat, "count": count, "limit": limit}]
+        if count >= limit:
+            notes.append({"kind": "autopilot", "seat": seat, "limit": limit})
         turn.play(loaded, seat, state.default_action(seat), Move.By.TIMEOUT, notes=tuple(notes))
         if counted:
             player.timeouts = count
             player.save(update_fields=["timeouts"])
-            if count >= AUTOPILOT_AFTER_TIMEOUTS:
+            if count >= limit:
                 turn.forfeit(loaded, player, resigned=False)
     turn.commit(loaded)
 
