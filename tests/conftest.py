@@ -45,6 +45,17 @@ def _empty_test_redis() -> None:
         redis.Redis.from_url(settings.REDIS_URL).flushdb()
 
 
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Every test ends in the site's default language: a test-client request (``LocaleMiddleware``,
+    an ``Accept-Language`` header or the language cookie) leaves its language active in the
+    worker's thread, and the next test there would otherwise draw its words in it."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """pytest-django's test databases, whose teardown first ends this process's other sessions.

@@ -187,6 +187,46 @@ def test_every_card_of_a_49_card_hand_is_on_screen_and_clickable(
     context.close()
 
 
+#: With each card of the hand raised in turn (as when it is chosen), whether every point of a grid
+#: over each hand tool (the sound and "group by suit" pills), its edges included, still hits the
+#: tool itself: axe's target-size takes a pill with one pixel row covered for less than 24 px tall.
+TOOLS_UNCOVERED = """() => [...document.querySelectorAll("#match-hand .hand__card")].flatMap(card => {
+    card.setAttribute("aria-pressed", "true");
+    const covered = [...document.querySelectorAll(".hand-tools .hand-sort")].filter(tool => {
+        const box = tool.getBoundingClientRect();
+        const points = [];
+        const round = box.height / 2;  // the pill's rounded ends are not the box's corners
+        const rows = [box.top + 1, (box.top + box.bottom) / 2, box.bottom - 1];
+        for (let i = 0; i <= 8; i++) for (const y of rows)
+            points.push([box.left + round + (box.width - 2 * round) * i / 8, y]);
+        return points.some(([x, y]) => {
+            const hit = document.elementFromPoint(x, y);
+            return !hit || hit.closest(".hand-sort") !== tool;
+        });
+    }).map(tool => `${card.dataset.card} covers #${tool.id}`);
+    card.setAttribute("aria-pressed", "false");
+    return covered;
+})"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("match", ["defend2", "big"])
+def test_a_raised_card_never_covers_the_hand_tools(
+    site: tuple[str, dict[str, Any]], browser: Browser, match: str, size: str
+) -> None:
+    """A chosen card rises into the room above the hand where the tools sit: they stay on top,
+    so "Sound on my turn" and "Group by suit" can always be pressed (axe's target-size on the
+    phone failed when the chosen card lay under them)."""
+    base, ids = site
+    context = signed_in(browser, base, ids, "en", SIZES[size])
+    page = context.new_page()
+    open_match(page, base, ids[match])
+    page.locator("#match-hand").scroll_into_view_if_needed()
+    assert page.locator(".hand-tools .hand-sort").count() == 2
+    assert page.evaluate(TOOLS_UNCOVERED) == []
+    context.close()
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_hand_groups_by_suit_with_trumps_last_and_the_browser_remembers(

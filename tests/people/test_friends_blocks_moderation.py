@@ -5,13 +5,12 @@ the chat in a finished match's replay and JSON export."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from accounts.models import User
 from games.chat import moderation
@@ -29,13 +28,6 @@ from tests.tournaments.support import open_with_bots, started_with_player
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Each test starts in English (a Russian page request leaves its language active)."""
-    with translation.override("en"):
-        yield
 
 
 def client_of(user: User) -> Client:
