@@ -17,6 +17,7 @@ from durak_site.celery import app as celery_app
 from games.engine import GameState, Rules
 from games.live import selectors, services
 from games.live.loaded import LoadedMatch
+from games.live.services import turn
 from games.models import Match, MatchPlayer, Table
 
 
@@ -101,6 +102,16 @@ def play_default(match: Match) -> LoadedMatch:
     )
     match.refresh_from_db()
     return result
+
+
+def to_the_throw_in_window(match: Match) -> None:
+    """Play the engine's defaults until only throwers are awaited (``docs/rules.md`` §3
+    "Waiting for the throwers")."""
+    for _ in range(20):
+        if turn.in_throw_in_window(state_of(match)):
+            return
+        play_default(match)
+    raise AssertionError("the throw-in window never opened")
 
 
 @contextmanager

@@ -26,6 +26,7 @@ from .services_support import (
     start_match,
     state_of,
     task_sends,
+    to_the_throw_in_window,
 )
 
 pytestmark = pytest.mark.django_db
@@ -240,20 +241,11 @@ def test_a_worker_that_connects_to_the_broker_sends_rearm_all(caplog: pytest.Log
     assert "could not send games.rearm_all" in caplog.text
 
 
-def _to_the_throw_in_window(match: Match) -> None:
-    """Play defaults (a lead, then the defender's take) until only throwers are awaited."""
-    for _ in range(4):
-        if set(state_of(match).awaiting().values()) <= {"throw_in", "take_more"}:
-            return
-        play_default(match)
-    raise AssertionError("the throw-in window never opened")
-
-
 def test_the_throw_in_window_is_the_tables_short_public_timer() -> None:
     match = start_match(humans=[make_user("a"), make_user("b"), make_user("c")], rules=Rules(players=3),
                         turn_seconds=30, throw_in_seconds=3)
     before = timezone.now()
-    _to_the_throw_in_window(match)
+    to_the_throw_in_window(match)
     awaited = state_of(match).awaiting()
     # both throwers are awaited, whatever they hold, and the bout waits 3 seconds, not 30
     assert sorted(awaited) == [s for s in range(3) if s != state_of(match).defender]
@@ -263,7 +255,7 @@ def test_the_throw_in_window_is_the_tables_short_public_timer() -> None:
 
 def test_the_window_closing_passes_every_awaited_thrower_and_counts_no_timeout() -> None:
     match = start_match(humans=[make_user("a"), make_user("b"), make_user("c")], rules=Rules(players=3))
-    _to_the_throw_in_window(match)
+    to_the_throw_in_window(match)
     awaited = sorted(state_of(match).awaiting())
     seq = match.last_seq
 

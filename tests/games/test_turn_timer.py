@@ -20,7 +20,15 @@ from games.live import services
 from games.live.services import turn
 from games.models import Match, Move
 
-from .services_support import make_user, play_default, player, start_match, state_of, task_sends
+from .services_support import (
+    make_user,
+    play_default,
+    player,
+    start_match,
+    state_of,
+    task_sends,
+    to_the_throw_in_window,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -80,15 +88,6 @@ def test_an_early_timer_rearms_itself_for_the_deadline(django_capture_on_commit_
     assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
 
 
-def _to_the_throw_in_window(match: Match) -> None:
-    """Play the engine's defaults until only throwers are awaited (``docs/rules.md`` §3)."""
-    for _ in range(20):
-        if turn.in_throw_in_window(state_of(match)):
-            return
-        play_default(match)
-    raise AssertionError("no throw-in window in 20 moves")
-
-
 def test_a_throw_in_window_queues_no_timer_of_its_own(django_capture_on_commit_callbacks: Any) -> None:
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
     timer_at = match.timer_at
@@ -96,7 +95,7 @@ def test_a_throw_in_window_queues_no_timer_of_its_own(django_capture_on_commit_c
         task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        _to_the_throw_in_window(match)
+        to_the_throw_in_window(match)
     match.refresh_from_db()
     assert match.deadline_at is not None and timer_at is not None
     assert match.deadline_at < timer_at, "the window brought the deadline earlier"
@@ -116,7 +115,7 @@ def test_beat_runs_the_clock_twice_a_second() -> None:
 
 def test_the_clock_closes_a_window_that_ran_out() -> None:
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    _to_the_throw_in_window(match)
+    to_the_throw_in_window(match)
     match.refresh_from_db()
     awaited, seq = sorted(state_of(match).awaiting()), match.last_seq
     assert tasks.clock.apply().get() == 0, "the window is still open"
@@ -130,7 +129,7 @@ def test_a_timer_due_in_a_window_arms_itself_for_the_windows_deadline(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    _to_the_throw_in_window(match)
+    to_the_throw_in_window(match)
     match.refresh_from_db()
     assert match.timer_at is not None and match.deadline_at is not None
     with (
