@@ -121,6 +121,13 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The match page's fragments, drawn for every socket on every move (games.live.jinja).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "games.live.jinja.environment"},
+    },
 ]
 
 # --- Database -------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The match page's fragments rendered for one viewer, as htmx out-of-band swaps.
 
 Shared by the socket push (``games.live.consumers``) and the htmx POST fallback of a move
-(``games.live.views``) so both send exactly the fragments the full page renders
-("games/match.html#hand" …), built from the viewer's ``MatchContext`` only.
+(``games.live.views``) so both send exactly the fragments the full page draws in place: each is a
+macro of the Jinja2 template ``games/match_fragments.html`` (``games.live.jinja`` says why),
+drawn from the viewer's ``MatchContext`` only.
 
 Public fragments drawn once: the seats, the felt (stock, bout, discard) and a push's new log
 lines are remembered in the process under everything they are drawn from, their part of the
@@ -23,15 +24,16 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.template.loader import render_to_string
+from django.template import engines
 from django.utils import translation
+from markupsafe import Markup
 
 from accounts.models import User
 from games.live import selectors
 from games.live.loaded import LoadedMatch
 from games.live.presenters import MatchContext, present_match
 
-TEMPLATE = "games/match.html"
+TEMPLATE = "games/match_fragments.html"
 #: The public fragments and the fields of ``MatchContext`` each one is drawn from.
 PUBLIC: dict[str, tuple[str, ...]] = {
     "players": ("seats", "result"),
@@ -47,11 +49,11 @@ PUBLIC: dict[str, tuple[str, ...]] = {
         "pairs",
         "discard_count",
         "taking_text",
+        "stock_text",
+        "discard_text",
     ),
     "logappend": ("log",),
 }
-#: The fragments drawn for each viewer on each push (in the order of the template's "push").
-OWN = ("status", "result", "hand", "actions")
 
 
 def match_fragments(
@@ -68,15 +70,27 @@ def match_fragments(
     context = present_match(loaded, user)
     # The fragments of the template's "push", in its order (``tests/games/test_fragment_cache.py``
     # holds them to it): the public ones remembered, the viewer's own drawn now.
-    own = {"m": context, "oob": True, "error": error, "error_code": ""}
-    parts = [_public("players", context), _public("table", context)]
-    parts += [render_to_string(f"{TEMPLATE}#{name}", own) for name in OWN]
+    drawn = macros()
+    parts = [
+        _public("players", context),
+        _public("table", context),
+        drawn.status(context, True),
+        drawn.result(context, True),
+        drawn.hand(context, True),
+        drawn.actions(context, True),
+    ]
     if log_after is None:  # the whole log, on a (re)connect: drawn, not remembered (it can be long)
-        parts.append(render_to_string(f"{TEMPLATE}#log", own))
+        parts.append(drawn.log(context, True))
     elif context.log:
         parts.append(_public("logappend", context))
-    parts.append(render_to_string(f"{TEMPLATE}#error", own))
+    parts.append(drawn.error(error, "", True))
     return "".join(parts), context.version, max(context.last_seq, log_after or 0)
+
+
+def macros() -> Any:
+    """The fragments' macros (the template is compiled once; in development it reloads when its
+    file changes)."""
+    return engines["jinja2"].env.get_template(TEMPLATE).module  # type: ignore[attr-defined]
 
 
 def _public(name: str, context: MatchContext) -> str:
@@ -94,9 +108,11 @@ def _drawn(name: str, language: str | None, values: tuple[Any, ...]) -> str:
     """Draw a public fragment from nothing but ``values`` (the key it is remembered under)."""
     m = SimpleNamespace(**dict(zip(PUBLIC[name], values, strict=True)))
     with translation.override(language):
-        return render_to_string(f"{TEMPLATE}#{name}", {"m": m, "oob": True})
+        macro = getattr(macros(), name)
+        fragment: Markup = macro(m) if name == "logappend" else macro(m, True)
+        return str(fragment)
 
 
 def render_error(message: str, *, code: str = "") -> str:
     """The match page's error line as an out-of-band swap (an empty message clears it)."""
-    return render_to_string("games/match.html#error", {"error": message, "error_code": code, "oob": True})
+    return str(macros().error(message, code, True))

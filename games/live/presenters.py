@@ -20,9 +20,9 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from accounts.models import User
 from games import seeding
@@ -240,6 +240,35 @@ class MatchContext:
         return -(-(self.remaining_ms or 0) // 1000)
 
     @property
+    def stock_text(self) -> SafeString:
+        """The stock in words, "stock: <strong>12</strong> cards": the plural is made here, since
+        the fragments' template asks for ``_("…")`` alone (``games.live.jinja``)."""
+        return _counted(
+            ngettext(
+                "stock: <strong>%(counter)s</strong> card",
+                "stock: <strong>%(counter)s</strong> cards",
+                self.stock_count,
+            ),
+            self.stock_count,
+        )
+
+    @property
+    def discard_text(self) -> SafeString:
+        return _counted(
+            ngettext(
+                "discard: <strong>%(counter)s</strong> card",
+                "discard: <strong>%(counter)s</strong> cards",
+                self.discard_count,
+            ),
+            self.discard_count,
+        )
+
+    @property
+    def seconds_unit(self) -> str:
+        """The unit after the timer's seconds."""
+        return pgettext("seconds", "s")
+
+    @property
     def trump_suit_symbol(self) -> str:
         """The trump suit as ♠ ♣ ♦ ♥ (when no trump card is on show)."""
         return _suit_symbol(self.trump_suit)
@@ -248,6 +277,12 @@ class MatchContext:
     def buttons(self) -> tuple[Choice, ...]:
         """Actions that need no card chosen: take, pass, redeal."""
         return tuple(c for c in self.choices if c.kind in ("take", "pass", "redeal"))
+
+
+def _counted(translated: str, count: int) -> SafeString:
+    """A translated count whose words carry markup: the catalogue's text is the site's own, the
+    number a whole number."""
+    return mark_safe(translated % {"counter": count})
 
 
 def may_watch(match: Match, players: Iterable[MatchPlayer], user: User | AnonymousUser) -> bool:

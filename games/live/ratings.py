@@ -15,6 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 
 
@@ -28,6 +32,20 @@ class ShownRating:
     @property
     def points(self) -> int:
         return round(self.rating)
+
+    @property
+    def chip(self) -> SafeString:
+        """The rating as the seat lists and the match page show it (one markup for both of the
+        site's template engines)."""
+        title = _("rating in this pool (provisional)") if self.provisional else _("rating in this pool")
+        return format_html(
+            '<span class="rating-chip{}" data-rating="{}" title="{}">{}{}</span>',
+            " rating-chip--provisional" if self.provisional else "",
+            str(self.points),
+            title,
+            self.points,
+            "?" if self.provisional else "",
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,6 @@ from unittest import mock
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from accounts.models import User
@@ -42,17 +41,10 @@ def fixed_clock() -> Iterator[None]:
 
 
 def _template_push(match_id: int, user: User | AnonymousUser, log_after: int | None) -> str:
-    """The push as the template's "push" fragment draws it from the viewer's whole context."""
+    """The push as the template's "push" macro draws it from the viewer's whole context."""
     loaded = selectors.match_load(match_id=match_id, moves_after=log_after or 0)
     assert loaded is not None
-    data = {
-        "m": present_match(loaded, user),
-        "oob": True,
-        "full_log": log_after is None,
-        "error": "",
-        "error_code": "",
-    }
-    return render_to_string("games/match.html#push", data)
+    return str(fragments.macros().push(present_match(loaded, user), "", log_after is None))
 
 
 def _push(match_id: int, user: User | AnonymousUser, log_after: int | None) -> str:
@@ -135,14 +127,14 @@ def test_no_hand_and_no_action_is_remembered(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_each_public_fragment_is_remembered_under_every_field_its_partial_reads() -> None:
-    """A field a public partial reads but ``PUBLIC`` does not list would be drawn from whatever
-    the first viewer had: the partials and the list must name the same fields."""
-    text = (Path(settings.BASE_DIR) / "templates" / fragments.TEMPLATE).read_text(encoding="utf-8")
+    """A field a public macro reads but ``PUBLIC`` does not list would be drawn from whatever the
+    first viewer had: the macros (with the macros they call) and the list must name the same
+    fields."""
+    text = (Path(settings.BASE_DIR) / "templates" / "jinja2" / fragments.TEMPLATE).read_text(encoding="utf-8")
+    bodies = dict(re.findall(r"{%\s*macro (\w+)\(.*?%}(.*?){%-?\s*endmacro", text, flags=re.S))
     for name, fields in fragments.PUBLIC.items():
-        found = re.search(r"{%\s*partialdef " + name + r"\b.*?%}(.*?){%\s*endpartialdef", text, flags=re.S)
-        assert found is not None, name
-        body = found.group(1)
-        for included in re.findall(r'{% include "([^"]+)"', body):
-            body += (Path(settings.BASE_DIR) / "templates" / included).read_text(encoding="utf-8")
+        body = bodies[name]
+        for called in set(re.findall(r"\b(\w+)\(m\b", body)) & set(bodies):
+            body += bodies[called]
         read = set(re.findall(r"\bm\.(\w+)", body))
         assert read <= set(fields), f"{name} reads {sorted(read - set(fields))} not in fragments.PUBLIC"

@@ -27,6 +27,7 @@ the stock is public in every row.
 from __future__ import annotations
 
 import json
+from html import unescape
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -205,6 +206,6 @@ def test_the_legal_actions_given_to_the_page_are_the_viewers_own(match: Match) -
     html = page_for(match, player(match, seat))
     legal = {str(a) for a in state.legal_actions(seat)}
     start = html.index('data-legal="') + len('data-legal="')
-    payload = html[start : html.index('"', start)].replace("&quot;", '"').replace("&gt;", ">")
+    payload = unescape(html[start : html.index('"', start)])
     assert {move["action"] for move in json.loads(payload)} == legal
     assert 'data-legal="[]"' in page_for(match, make_user("carol"))

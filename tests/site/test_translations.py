@@ -6,6 +6,7 @@ flags (``#, fuzzy``) and skips obsolete (``#~``) entries.
 
 import ast
 import gettext
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,3 +66,25 @@ def test_compiled_catalogue_matches_the_source() -> None:
             assert catalog.get((entry.key, 0)) == entry.fields["msgstr[0]"], entry.key
         else:
             assert catalog.get(entry.key) == entry.fields["msgstr"], entry.key
+
+
+def test_makemessages_reads_every_string_of_the_jinja_templates() -> None:
+    """``makemessages`` reads a template through Django's ``templatize``, which knows ``_("…")`` in
+    a variable tag and none of Jinja2's own forms (``{% trans %}``, ``_("…", name=…)``,
+    ``ngettext``): every message Jinja2 finds in ``templates/jinja2/`` must be one it reads, and
+    translated."""
+    from django.template import engines
+    from django.utils.translation.template import templatize
+
+    env = engines["jinja2"].env  # type: ignore[attr-defined]
+    translated = {entry.key for entry in read_po(CATALOGUE) if all(entry.translations)}
+    templates = sorted((ROOT / "templates" / "jinja2").rglob("*.html"))
+    assert templates
+    for path in templates:
+        source = path.read_text(encoding="utf-8")
+        in_jinja = [message for _line, _function, message in env.extract_translations(source)]
+        extracted = templatize(source, str(path))
+        read = {ast.literal_eval(text) for text in re.findall(r"""_\(("[^"]*"|'[^']*')\)""", extracted)}
+        assert in_jinja, path
+        assert set(in_jinja) == read, path
+        assert read <= translated, sorted(read - translated)
