@@ -39,14 +39,19 @@ class TournamentConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         user = self.scope.get("user") or AnonymousUser()
+        group = tournament_group(self.tournament_id)
+        # In the group before the version is read: a change committed after the read is then
+        # broadcast to this socket, and one committed before it is caught by the comparison below
+        # (read first, a change in between was announced to nobody and the page stayed behind).
+        await self.channel_layer.group_add(group, self.channel_name)
         version = await database_sync_to_async(_visible_version)(self.tournament_id, user)
         if version is None:
+            await self.channel_layer.group_discard(group, self.channel_name)
             await self.close(code=CLOSE_NOT_FOUND)
             return
         page = _query_number(self.scope, "v")
         self.version = version if page is None else page
         self.match_id = _query_number(self.scope, "match")
-        await self.channel_layer.group_add(tournament_group(self.tournament_id), self.channel_name)
         await self.accept()
         if version > self.version:  # changed between the page load and this socket
             await self.tournament_changed({"version": version})

@@ -40,14 +40,17 @@ class ChatConsumer(ViewerDispatch, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        found = await database_sync_to_async(_open)(self.match_id, self.user)
+        found = await database_sync_to_async(_seating)(self.match_id, self.user)
         if found is None:  # no such match, or not one this reader may watch: the same answer
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.seat, self.reader, html = found
+        self.seat, self.reader = found
+        # In the room's group before its lines are read: a line said in between is then sent to
+        # this socket as well (read first, it was sent to nobody and missing until a reconnect).
         await self.channel_layer.group_add(
             services.room_group(self.match_id, self.seat.room), self.channel_name
         )
+        html = await database_sync_to_async(_panel)(self.match_id, self.seat, self.reader)
         await self.accept()
         await self.send(text_data=html)
 
@@ -120,11 +123,14 @@ def parse_frame(text_data: str | None) -> tuple[str, str] | None:
     return kind, value
 
 
-def _open(match_id: int, user: User | AnonymousUser) -> tuple[Seating, Reader, str] | None:
+def _seating(match_id: int, user: User | AnonymousUser) -> tuple[Seating, Reader] | None:
     seat = selectors.seating(match_id, user)
     if seat is None:
         return None
-    reader = presenters.reader_for(user, seat)
+    return seat, presenters.reader_for(user, seat)
+
+
+def _panel(match_id: int, seat: Seating, reader: Reader) -> str:
     lines = presenters.present_lines(selectors.room_lines(match_id, seat.room), reader)
     context = {
         "seat": seat,
@@ -133,7 +139,7 @@ def _open(match_id: int, user: User | AnonymousUser) -> tuple[Seating, Reader, s
         "quick": presenters.quick_buttons(),
         "oob": True,
     }
-    return seat, reader, render_to_string(f"{TEMPLATE}#panel", context)
+    return render_to_string(f"{TEMPLATE}#panel", context)
 
 
 def _render_line(line_id: int, reader: Reader) -> str:

@@ -15,6 +15,7 @@ import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -26,6 +27,8 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.models import User
+from games.chat import selectors as chat_selectors
+from games.chat import services as chat_services
 from games.chat.models import ChatLine, ChatReport
 from games.chat.routing import websocket_urlpatterns
 from games.models import Match
@@ -332,3 +335,21 @@ async def test_a_socket_to_a_match_that_does_not_exist_or_is_private_is_closed()
         communicator.scope["user"] = room.alice
         connected, code = await communicator.connect(timeout=TIMEOUT)
         assert not connected and code == 4404
+
+
+async def test_a_line_said_while_a_socket_opens_reaches_it(
+    sockets: list[WebsocketCommunicator], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob says a line just after Alice's opening socket read the room's lines: it was already in
+    the room's group, so the line comes after the panel (read first, it never would)."""
+    room = await a_match()
+    read = chat_selectors.room_lines
+
+    def read_then_a_line(match_id: int, name: str) -> Any:
+        lines = list(read(match_id, name))
+        chat_services.chat_say(match_id=match_id, user=room.bob, phrase="gl")
+        return lines
+
+    monkeypatch.setattr(chat_selectors, "room_lines", read_then_a_line)
+    alice = await join(sockets, room.match.pk, room.alice)
+    assert "Good luck!" in await next_line(alice)

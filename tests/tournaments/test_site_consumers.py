@@ -14,7 +14,7 @@ from django.urls import reverse
 from accounts.models import User
 from tests.games.services_support import make_user
 from tests.tournaments.support import open_with_bots, tournament_settings
-from tournaments import services
+from tournaments import consumers, services
 from tournaments.models import Tournament
 from tournaments.routing import websocket_urlpatterns
 
@@ -55,6 +55,31 @@ async def test_a_page_behind_the_current_version_catches_up_on_connect() -> None
     organiser = await sync_to_async(make_user)("organiser")
     tournament: Tournament = await sync_to_async(open_with_bots)(organiser, 2)
     connected, _code, socket = await connect(f"/ws/tournament/{tournament.pk}/?v=0", AnonymousUser())
+    assert connected
+    frame = await socket.receive_from(timeout=TIMEOUT)
+    assert 'id="tournament-refresh"' in frame
+    await socket.disconnect()
+
+
+async def test_a_change_committed_while_the_socket_connects_reaches_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tournament changes right after the connecting socket read its version (an arena player's
+    page that reloads as their game is dealt): the socket was already in the group, so the change's
+    broadcast reaches it and the page refreshes."""
+    organiser = await sync_to_async(make_user)("organiser")
+    tournament: Tournament = await sync_to_async(open_with_bots)(organiser, 2)
+    read = consumers._visible_version
+
+    def read_then_change(tournament_id: int, user: User | AnonymousUser) -> int | None:
+        version = read(tournament_id, user)
+        services._changed(Tournament.objects.get(pk=tournament_id))  # one change, nothing after it
+        return version
+
+    monkeypatch.setattr(consumers, "_visible_version", read_then_change)
+    await sync_to_async(tournament.refresh_from_db)()  # the page's version: the current one
+    path = f"/ws/tournament/{tournament.pk}/?v={tournament.version}"
+    connected, _code, socket = await connect(path, organiser)
     assert connected
     frame = await socket.receive_from(timeout=TIMEOUT)
     assert 'id="tournament-refresh"' in frame
