@@ -13,6 +13,10 @@ CPU time and queries of each step:
 
 It writes to the configured database (throwaway accounts and tables, deleted at the end, with
 turn timers ten minutes out): point ``DATABASE_URL`` at a scratch database.
+
+Where PostgreSQL runs on this machine, each step also shows the CPU its server process spent
+(``db_cpu_ms``, from the scheduler's count in ``/proc/<pid>/schedstat``): a move's cost is paid
+there too, and the load test's machine shares its cores with it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import secrets
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -41,20 +46,25 @@ TOTAL = "move"
 
 @dataclass
 class Costs:
-    """Samples of one step: wall ms, CPU ms, queries, bytes sent."""
+    """Samples of one step: wall ms, CPU ms (this thread's and the database server's), queries,
+    bytes sent."""
 
     wall: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    db_cpu: list[float] = field(default_factory=list)
     queries: list[int] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
 
     def summary(self) -> dict[str, float]:
-        return {
+        summary = {
             "wall_ms": round(statistics.median(self.wall), 2),
             "cpu_ms": round(statistics.median(self.cpu), 2),
             "queries": statistics.median(self.queries),
             "bytes": statistics.median(self.sizes) if self.sizes else 0,
         }
+        if self.db_cpu:
+            summary["db_cpu_ms"] = round(statistics.median(self.db_cpu), 2)
+        return summary
 
 
 class Command(BaseCommand):
@@ -69,6 +79,7 @@ class Command(BaseCommand):
         names = [f"bench-{token}-{seat}" for seat in range(2)]
         users = [User.objects.create_user(username=name, password=None, display_name=name) for name in names]
         costs = {step: Costs() for step in (*STEPS, TOTAL)}
+        _measured.server = _server_process()
         try:
             played = 0
             while played < options["moves"]:
@@ -84,8 +95,9 @@ class Command(BaseCommand):
         self.stdout.write(f"moves played: {result['moves']} (medians per move)")
         for step in (*STEPS, TOTAL):
             s = result[step]
+            db = f" {s['db_cpu_ms']:6.2f} ms database CPU" if "db_cpu_ms" in s else ""
             self.stdout.write(
-                f"{step:>6}: {s['wall_ms']:6.2f} ms wall {s['cpu_ms']:6.2f} ms CPU "
+                f"{step:>6}: {s['wall_ms']:6.2f} ms wall {s['cpu_ms']:6.2f} ms CPU{db} "
                 f"{s['queries']:4} queries {s['bytes']:7} bytes"
             )
 
@@ -128,15 +140,39 @@ class Command(BaseCommand):
             total = costs[TOTAL]
             total.wall.append(sum(costs[step].wall[-1] for step in STEPS))
             total.cpu.append(sum(costs[step].cpu[-1] for step in STEPS))
+            if _measured.server is not None:
+                total.db_cpu.append(sum(costs[step].db_cpu[-1] for step in STEPS))
             total.queries.append(sum(costs[step].queries[-1] for step in STEPS))
             played += 1
         return played
 
 
+def _server_process() -> Path | None:
+    """The schedstat file of the database server process serving this connection, when it is
+    PostgreSQL on this machine (else None)."""
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        path = Path(f"/proc/{cursor.fetchone()[0]}/schedstat")
+    return path if _on_cpu_ns(path) is not None else None
+
+
+def _on_cpu_ns(path: Path) -> int | None:
+    """Nanoseconds the process has run on a CPU (the first field of its schedstat)."""
+    try:
+        return int(path.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class _measured:
-    """Times a block (wall and this thread's CPU) and counts its queries into ``costs`` (with an
-    execute wrapper rather than the debug cursor, whose logging would be measured too). The block
-    may append the bytes it produced to the list it is given."""
+    """Times a block (wall, this thread's CPU and the database server's) and counts its queries
+    into ``costs`` (with an execute wrapper rather than the debug cursor, whose logging would be
+    measured too). The block may append the bytes it produced to the list it is given."""
+
+    #: The database server process's schedstat (``_server_process``), read around each block.
+    server: Path | None = None
 
     def __init__(self, costs: Costs) -> None:
         self.costs = costs
@@ -149,6 +185,7 @@ class _measured:
     def __enter__(self) -> list[int]:
         self.wrapper = connection.execute_wrapper(self._count)
         self.wrapper.__enter__()
+        self.db_cpu = _on_cpu_ns(self.server) if self.server is not None else None
         self.wall = time.perf_counter()
         self.cpu = time.thread_time()
         return self.costs.sizes
@@ -162,3 +199,5 @@ class _measured:
         self.costs.wall.append(wall * 1000)
         self.costs.cpu.append(cpu * 1000)
         self.costs.queries.append(self.queries)
+        if self.db_cpu is not None and self.server is not None:
+            self.costs.db_cpu.append(((_on_cpu_ns(self.server) or self.db_cpu) - self.db_cpu) / 1e6)
