@@ -142,6 +142,10 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # The statements sent through durak_site.db.prepared_cursor (every move's few) are prepared
+        # on their first use on a connection; Django's own cursors bind on the client and never are.
+        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 else:
     DATABASES = {
         "default": {

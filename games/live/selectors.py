@@ -17,6 +17,7 @@ from django.db.transaction import TransactionManagementError
 from django.urls import reverse
 
 from accounts.models import User
+from durak_site.db import prepared_cursor
 from games.engine import GameRecord, GameState, Rules
 from games.live import ratings
 from games.live.loaded import LoadedMatch
@@ -146,7 +147,7 @@ def with_moves_after(loaded: LoadedMatch, *, after_seq: int) -> LoadedMatch:
 
 def _next_match_id(match: Match) -> int | None:
     """The id of the match dealt after ``match`` at its table (by "play again"), if any."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"SELECT n.id FROM {_MATCH} n WHERE n.table_id = %s AND n.number > %s"
             " ORDER BY n.number DESC LIMIT 1",
@@ -185,7 +186,7 @@ def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> lis
     goes through the converters the ORM applies (``from_db_value`` of a JSON field, SQLite's
     dates...)."""
     readers = [_reader(model, connection.vendor) for model in models]
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     instances = []

@@ -17,6 +17,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Field
 
+from durak_site.db import prepared_cursor
 from games.models import Match, Move
 
 
@@ -24,7 +25,7 @@ def move_insert(move: Move) -> Move:
     """Insert the unsaved ``move`` and give it its primary key (as ``Move.objects.create``)."""
     sql, fields = _insert(connection.vendor, connection.features.can_return_columns_from_insert)
     values = [field.get_db_prep_save(field.pre_save(move, True), connection) for field in fields]
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, values)
         if connection.features.can_return_columns_from_insert:
             pk = cursor.fetchone()[0]
@@ -40,7 +41,7 @@ def match_update(match: Match, names: list[str]) -> None:
     """Save the fields ``names`` of ``match`` (as ``match.save(update_fields=names)``)."""
     sql, fields = _update(connection.vendor, tuple(names))
     values = [field.get_db_prep_save(field.pre_save(match, False), connection) for field in fields]
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, [*values, match.pk])
 
 
