@@ -195,7 +195,8 @@ if REDIS_URL:
             },
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # One client per process, not one per socket: durak_site/cache.py.
+    CACHES = {"default": {"BACKEND": "durak_site.cache.SharedRedisCache", "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "durak_site.channel_layers.ThreadSafeInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -1,0 +1,73 @@
+"""Django's Redis cache with one client per process instead of one per socket.
+
+Why: Django keeps its cache backends in an ``asgiref.Local`` that follows the async context, so
+every socket (each runs in a task of its own) built its own ``RedisCache``, and with it a
+connection pool, a new Redis connection and a lookup of redis-py's version on disk, on its first
+frame; and every cache call built a new redis-py ``Redis`` client around the pool (hundreds of
+response callbacks copied each time). Under load that was most of what the per-user rate limit
+of a move cost (``games.live.ratelimit``; ``docs/load.md``, ninth pass).
+
+Here every backend of the same settings shares one ``RedisCacheClient`` per process, and that
+client hands out one redis-py client per server. Both are safe to share between threads: redis-py
+takes a connection from the pool for each command and gives it back, and after a fork (Celery's
+pool) the pool notices the new process and opens its own connections.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.utils.functional import cached_property
+
+_clients: dict[tuple[tuple[str, ...], str], SharedRedisCacheClient] = {}
+_clients_lock = threading.Lock()
+
+
+class SharedRedisCacheClient(RedisCacheClient):
+    """``RedisCacheClient`` that keeps the redis-py client of each server it made."""
+
+    # Django's own attributes, which django-stubs leave out.
+    _servers: list[str]
+    _pools: dict[int, Any]
+    _pool_class: Any
+    _pool_options: dict[str, Any]
+    _client: Any
+    _get_connection_pool_index: Callable[[bool], int]
+
+    def __init__(self, servers: list[str], **options: Any) -> None:
+        super().__init__(servers, **options)
+        self._redis_clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        index = self._get_connection_pool_index(write)
+        client = self._redis_clients.get(index)
+        if client is None:
+            with _clients_lock:  # two threads' first calls must not make two pools
+                client = self._redis_clients.get(index)
+                if client is None:
+                    pool = self._pools.get(index)
+                    if pool is None:
+                        pool = self._pools[index] = self._pool_class.from_url(
+                            self._servers[index], **self._pool_options
+                        )
+                    client = self._redis_clients[index] = self._client(connection_pool=pool)
+        return client
+
+
+class SharedRedisCache(RedisCache):
+    """``RedisCache`` whose client every backend of the same settings in the process shares."""
+
+    _servers: list[str]
+    _options: dict[str, Any]
+
+    @cached_property
+    def _cache(self) -> SharedRedisCacheClient:
+        key = (tuple(self._servers), repr(sorted(self._options.items())))
+        with _clients_lock:
+            client = _clients.get(key)
+            if client is None:
+                client = _clients[key] = SharedRedisCacheClient(self._servers, **self._options)
+        return client
