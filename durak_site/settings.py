@@ -145,6 +145,7 @@ if DATABASE_URL:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # The statements sent through durak_site.db.prepared_cursor (every move's few) are prepared
         # on their first use on a connection; Django's own cursors bind on the client and never are.
+        # (A transaction-pooling PgBouncer without prepared-statement support would need None here.)
         DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 else:
     DATABASES = {
