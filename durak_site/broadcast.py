@@ -9,15 +9,15 @@ A service called by a socket runs in a worker thread of the serving event loop
 (``sync_to_async``). There the send is handed to that loop and the thread goes on at once: with
 ``async_to_sync`` it waited until the loop had got round to the send and Redis had answered, and
 under load that wait was about four fifths of a move's time in its thread (``docs/load.md``,
-ninth pass), so the few threads of the pool sat blocked while moves queued for them. The loop runs
-the sends in the order they were handed over, before it resumes the socket that waited for the
-service.
+ninth pass), so the few threads of the pool sat blocked while moves queued for them. The loop
+starts the sends in the order they were handed over, before it resumes the socket that waited for
+the service.
 
 Anywhere else (a Celery task, a management command) the send is made before the call returns, on
 one event loop the process keeps for it in a thread of its own. ``async_to_sync`` made a new loop
 in a new thread for every send, and the Redis layer opened its connections anew for each loop:
-that was about three fifths of a move's apply in ``manage.py bench_moves``, and what every bot
-move and deadline paid in the worker.
+that was about three fifths of the samples of a move's apply in a profile of ``manage.py
+bench_moves``, and what every bot move and deadline paid in the worker.
 """
 
 from __future__ import annotations
