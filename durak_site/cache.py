@@ -16,7 +16,6 @@ pool) the pool notices the new process and opens its own connections.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -27,33 +26,21 @@ _clients_lock = threading.Lock()
 
 
 class SharedRedisCacheClient(RedisCacheClient):
-    """``RedisCacheClient`` that keeps the redis-py client of each server it made."""
+    """``RedisCacheClient`` that keeps the redis-py client it made around each of its pools."""
 
-    # Django's own attributes, which django-stubs leave out.
-    _servers: list[str]
-    _pools: dict[int, Any]
-    _pool_class: Any
-    _pool_options: dict[str, Any]
+    # Django's own attribute, which django-stubs leave out.
     _client: Any
-    _get_connection_pool_index: Callable[[bool], int]
 
     def __init__(self, servers: list[str], **options: Any) -> None:
         super().__init__(servers, **options)
+        #: By the id of the pool (each client holds its pool, so the id stays that pool's).
         self._redis_clients: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        index = self._get_connection_pool_index(write)
-        client = self._redis_clients.get(index)
+        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
+        client = self._redis_clients.get(id(pool))
         if client is None:
-            with _clients_lock:  # two threads' first calls must not make two pools
-                client = self._redis_clients.get(index)
-                if client is None:
-                    pool = self._pools.get(index)
-                    if pool is None:
-                        pool = self._pools[index] = self._pool_class.from_url(
-                            self._servers[index], **self._pool_options
-                        )
-                    client = self._redis_clients[index] = self._client(connection_pool=pool)
+            client = self._redis_clients.setdefault(id(pool), self._client(connection_pool=pool))
         return client
 
 

@@ -79,7 +79,7 @@ class Command(BaseCommand):
         names = [f"bench-{token}-{seat}" for seat in range(2)]
         users = [User.objects.create_user(username=name, password=None, display_name=name) for name in names]
         costs = {step: Costs() for step in (*STEPS, TOTAL)}
-        _measured.server = _server_process()
+        self.server = _server_process()
         try:
             played = 0
             while played < options["moves"]:
@@ -122,17 +122,17 @@ class Command(BaseCommand):
             seat = min(state.awaiting())
             mover = next(u for u in users if u.pk == seats[seat])
             other = next(u for u in users if u is not mover)
-            with _measured(costs["apply"]):
+            with _measured(costs["apply"], self.server):
                 result = services.action_apply(
                     match_id=match.pk,
                     user=mover,
                     action_text=str(state.default_action(seat)),
                     expected_version=match.version,
                 )
-            with _measured(costs["mover"]) as sent:
+            with _measured(costs["mover"], self.server) as sent:
                 html, _version, shown[mover.pk] = match_fragments(result, mover, log_after=shown[mover.pk])
                 sent.append(len(html))
-            with _measured(costs["other"]) as sent:
+            with _measured(costs["other"], self.server) as sent:
                 pushed = selectors.match_load(match_id=match.pk, moves_after=shown[other.pk])
                 assert pushed is not None
                 html, _version, shown[other.pk] = match_fragments(pushed, other, log_after=shown[other.pk])
@@ -140,7 +140,7 @@ class Command(BaseCommand):
             total = costs[TOTAL]
             total.wall.append(sum(costs[step].wall[-1] for step in STEPS))
             total.cpu.append(sum(costs[step].cpu[-1] for step in STEPS))
-            if _measured.server is not None:
+            if self.server is not None:
                 total.db_cpu.append(sum(costs[step].db_cpu[-1] for step in STEPS))
             total.queries.append(sum(costs[step].queries[-1] for step in STEPS))
             played += 1
@@ -171,11 +171,10 @@ class _measured:
     into ``costs`` (with an execute wrapper rather than the debug cursor, whose logging would be
     measured too). The block may append the bytes it produced to the list it is given."""
 
-    #: The database server process's schedstat (``_server_process``), read around each block.
-    server: Path | None = None
-
-    def __init__(self, costs: Costs) -> None:
+    def __init__(self, costs: Costs, server: Path | None) -> None:
         self.costs = costs
+        #: The database server process's schedstat (``_server_process``), read around the block.
+        self.server = server
         self.queries = 0
 
     def _count(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
@@ -199,5 +198,7 @@ class _measured:
         self.costs.wall.append(wall * 1000)
         self.costs.cpu.append(cpu * 1000)
         self.costs.queries.append(self.queries)
-        if self.db_cpu is not None and self.server is not None:
-            self.costs.db_cpu.append(((_on_cpu_ns(self.server) or self.db_cpu) - self.db_cpu) / 1e6)
+        if self.server is not None:
+            after = _on_cpu_ns(self.server)
+            spent = after - self.db_cpu if after is not None and self.db_cpu is not None else 0
+            self.costs.db_cpu.append(spent / 1e6)
