@@ -16,6 +16,13 @@ from django.dispatch import Signal
 
 match_finished = Signal()
 
+#: Sent when a table deals a match once its wait for the players' values is over (the last value
+#: came, or the deadline), inside that transaction, as ``match_dealt.send(sender=Match,
+#: match=match)`` with the match's table loaded. No request waits for such a deal, so the pages
+#: that show the table's games (a tournament's) learn of it only this way; a deal made within a
+#: request or a tournament's own pass is announced by it.
+match_dealt = Signal()
+
 #: Sent when a player agrees to play again at a finished match's table, inside the transaction,
 #: as ``again_wanted.send(sender=Match, match=match, user_id=..., new_match=...)`` (``new_match``
 #: is the match dealt when that was the last agreement, else ``None``): the others hear the offer.

@@ -535,6 +535,20 @@ def arena_berserk(*, tournament_id: int, user: User) -> None:
         _changed(tournament)
 
 
+def match_dealt(*, match_id: int) -> bool:
+    """A game was dealt at a tournament's table after its wait for the players' values (the body
+    of ``tournaments.tasks.match_dealt``): the tournament's page shows it with a new version, and
+    an arena player's page goes to it. Returns False when the match is not a tournament's."""
+    tournament_id = (
+        Pairing.objects.filter(table__matches=match_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        return False
+    with transaction.atomic():
+        _changed(_lock(tournament_id))
+    return True
+
+
 def arena_pass(*, tournament_id: int) -> int:
     """One pairing pass of an arena (the body of ``tournaments.tasks.arena_pass`` and of the
     tick): pair whoever can be paired, or finish the arena once its time is up and its last game

@@ -2,7 +2,8 @@
 periodic tick.
 
 ``match_finished`` is enqueued by ``tournaments.receivers`` after the commit of every finished
-match played at a tournament's table; ``arena_pass`` by ``tournaments.services`` for the moment
+match played at a tournament's table, ``match_dealt`` after one dealt there once its wait for the
+players' values was over; ``arena_pass`` by ``tournaments.services`` for the moment
 an arena's waiting player will have waited long enough, and for its end; ``tick`` runs under
 ``celery beat`` (every 30 seconds: add ``"tournaments-tick": {"task": "tournaments.tick",
 "schedule": 30.0}`` to the beat schedule). Each only calls a service, which locks the tournament
@@ -22,6 +23,12 @@ from tournaments import services
 def match_finished(match_id: int) -> bool:
     """Record the finished match of a pairing and move the tournament on."""
     return services.match_finished(match_id=match_id)
+
+
+@shared_task(name="tournaments.match_dealt", **retried_on_lost_database(max_retries=5))
+def match_dealt(match_id: int) -> bool:
+    """Tell the tournament's page that a game was dealt at one of its tables."""
+    return services.match_dealt(match_id=match_id)
 
 
 @shared_task(name=services.ARENA_PASS_TASK, **retried_on_lost_database(max_retries=5))

@@ -249,3 +249,41 @@ def test_a_tournaments_first_game_waits_for_its_players_and_its_tick_leaves_it_a
             table_id=table.pk, user=user, value=ALICE_VALUE, commitment=wanted["commitment"]
         )
     assert [c["value"] for c in table.matches.get().contributions] == [ALICE_VALUE, ALICE_VALUE]
+
+
+def test_a_tournament_game_dealt_after_the_wait_is_announced_to_the_tournament_page(
+    sent: dict[str, list[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No request waits for that deal, so without this the page (an arena player's, which goes to
+    the game it shows) stays as it was until something else changes in the tournament."""
+    organiser, alice, bob = make_user("organiser"), make_user("alice"), make_user("bob")
+    online(alice, bob)
+    cup = open_with_bots(organiser, 0)
+    for user in (alice, bob):
+        cups.entry_register(tournament_id=cup.pk, user=user)
+    cups.tournament_start(tournament_id=cup.pk, user=organiser)
+    table = Table.objects.get(organised=True)
+    queued: list[tuple[str, tuple[Any, ...]]] = []
+    monkeypatch.setattr(
+        "tournaments.receivers.enqueue_on_commit", lambda task, *args, **_kw: queued.append((task.name, args))
+    )
+    for group, wanted in kinds(sent, "deal.wanted"):
+        user = alice if group == f"user.{alice.pk}" else bob
+        services.seed_contribute(
+            table_id=table.pk, user=user, value=ALICE_VALUE, commitment=wanted["commitment"]
+        )
+    match = table.matches.get()
+    assert queued == [("tournaments.match_dealt", (match.pk,))]
+
+    told: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(
+        "tournaments.services.group_send_on_commit", lambda group, event: told.append((group, event))
+    )
+    version = type(cup).objects.get(pk=cup.pk).version
+    assert cups.match_dealt(match_id=match.pk) is True
+    assert told == [
+        (
+            cups.tournament_group(cup.pk),
+            {"type": "tournament.changed", "tournament": cup.pk, "version": version + 1},
+        )
+    ]

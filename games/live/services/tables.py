@@ -42,7 +42,7 @@ from games.live.services import limits, playban, turn
 from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
 from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
 from games.pools import table_kind_pool
-from games.signals import again_wanted
+from games.signals import again_wanted, match_dealt
 from people import selectors as people_selectors
 
 #: The Celery task that deals a table whose wait ran out (``games.tasks.deal_due``).
@@ -458,6 +458,7 @@ def _deal_awaited(table: Table) -> Match | None:
         return None
     broadcast.table_changed(table)
     broadcast.dealt_later(match, [s.user_id for s in _seats(table) if not s.user.is_bot])
+    match_dealt.send(sender=Match, match=match)
     return match
 
 
