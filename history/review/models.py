@@ -12,11 +12,13 @@ from games.models import Match
 
 class Review(models.Model):
     """One per match and seat: asking again returns this one. ``total`` decisions to assess,
-    ``done`` assessed so far (the progress); ``status`` pending until every one is stored."""
+    ``done`` assessed so far (the progress); ``status`` pending until every one is stored, or
+    failed when a step's search raised (asking again later tries again)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
         DONE = "done", _("done")
+        FAILED = "failed", _("failed")
 
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="reviews", verbose_name=_("match")

@@ -10,10 +10,16 @@ decision's search, and in production the ``reviews`` queue has a worker of its o
 
 A step is harmless twice: the search is seeded by the match, seat and move, so a duplicate
 computes the same decision, and the row's unique ``(review, seq)`` keeps the first one.
+
+A step whose search raises (a bug in the bot or the engine) marks the review failed instead of
+leaving it pending for ever: the page stops waiting and says so, and asking again after a while
+(``STALLED``) tries again, so a fix that has been deployed meanwhile is picked up. The search is
+seeded, so trying again at once would only fail again.
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -33,9 +39,12 @@ from games.models import Match, Move
 
 from .models import Review, ReviewDecision
 
+logger = logging.getLogger(__name__)
+
 #: The task's registered name (``history.tasks``), sent by name so this module need not import it.
 REVIEW_STEP_TASK = "history.review_step"
-#: A pending review untouched this long has lost its chain of steps: asking again restarts it.
+#: A pending review untouched this long has lost its chain of steps, and a failed one this long
+#: may be tried again: asking again restarts either.
 STALLED = timedelta(minutes=2)
 
 
@@ -83,8 +92,15 @@ def review_request(*, match_id: int, seat: int, user: User | AnonymousUser) -> R
     assert isinstance(user, User)
     existing = Review.objects.filter(match=match, seat=seat).first()
     if existing is not None:
-        if existing.status == Review.Status.PENDING and existing.updated < timezone.now() - STALLED:
-            enqueue_on_commit(REVIEW_STEP_TASK, existing.pk)  # its chain was lost (a worker died)
+        if existing.status != Review.Status.DONE and existing.updated < timezone.now() - STALLED:
+            # A pending chain was lost (a worker died), or a failed one may work now.
+            with transaction.atomic():
+                restarted = Review.objects.filter(pk=existing.pk, status=existing.status).update(
+                    status=Review.Status.PENDING, updated=timezone.now()
+                )
+                if restarted:
+                    enqueue_on_commit(REVIEW_STEP_TASK, existing.pk)
+            existing.refresh_from_db()
         return existing
     limit, window = settings.HISTORY_REVIEW_RATE
     recent = Review.objects.filter(requested_by=user, created__gte=timezone.now() - timedelta(seconds=window))
@@ -110,7 +126,7 @@ def review_step(*, review_id: int) -> bool:
 
     The search runs outside any transaction; the row is written under the review's lock."""
     review = Review.objects.filter(pk=review_id).select_related("match").first()
-    if review is None or review.status == Review.Status.DONE:
+    if review is None or review.status != Review.Status.PENDING:
         return False
     record, moves, decisions = reviewed_moves(review.match, review.seat)
     stored = set(review.decisions.values_list("seq", flat=True))
@@ -120,7 +136,14 @@ def review_step(*, review_id: int) -> bool:
         index = todo[0]
         move = moves[index]
         seed = f"review:{review.match_id}:{review.seat}:{move.seq}"
-        verdict = assess_record_step(record, index, seed, iterations=settings.HISTORY_REVIEW_ITERATIONS)
+        try:
+            verdict = assess_record_step(record, index, seed, iterations=settings.HISTORY_REVIEW_ITERATIONS)
+        except Exception:
+            logger.exception("review %s failed at move %s", review.pk, move.seq)
+            Review.objects.filter(pk=review.pk, status=Review.Status.PENDING).update(
+                status=Review.Status.FAILED, updated=timezone.now()
+            )
+            return False
         with transaction.atomic():
             Review.objects.select_for_update().get(pk=review.pk)
             _, stored_one = ReviewDecision.objects.get_or_create(

@@ -48,6 +48,11 @@ def panel_context(request: HtmxHttpRequest, match: Match, last_step: int, error:
             for p in players
             if p.seat not in reviewed and may_request(match, p.seat, request.user)
         ],
+        "retryable": [
+            r.seat
+            for r in reviews
+            if r.status == Review.Status.FAILED and may_request(match, r.seat, request.user)
+        ],
         "pending": any(r.status == Review.Status.PENDING for r in reviews),
         "review_error": error,
     }

@@ -156,6 +156,76 @@ def test_asking_again_returns_the_stored_review_and_costs_nothing(users: list[Us
     assert sent.call_count == 0 and Review.objects.count() == 1
 
 
+def _broken_search(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("a bug in the search")
+
+
+def test_a_step_whose_search_raises_marks_the_review_failed_and_the_page_stops_waiting(
+    users: list[User], client: Client, sends: Sends, caplog: pytest.LogCaptureFixture
+) -> None:
+    match = _match(users)
+    client.force_login(users[0])
+    with sends():
+        review = review_request(match_id=match.pk, seat=0, user=users[0])
+    with sends() as sent, mock.patch.object(services, "assess_record_step", _broken_search):
+        assert review_step(review_id=review.pk) is False
+    review.refresh_from_db()
+    assert review.status == Review.Status.FAILED and review.done == 0
+    assert sent.call_count == 0  # the chain stops: no step sent to fail again
+    assert f"review {review.pk} failed" in caplog.text
+    with sends() as sent:
+        assert review_step(review_id=review.pk) is False  # a late duplicate does nothing
+    assert sent.call_count == 0
+    polled = client.get(
+        reverse("match_reviews", args=[match.pk]) + "?was=pending", headers={"HX-Request": "true"}
+    )
+    body = polled.content.decode()
+    assert polled["HX-Refresh"] == "true"  # nothing pending: the page stops polling
+    assert 'data-status="failed"' in body and "could not be made" in body
+    assert "every 1s" not in body and "<progress" not in body
+    with translation.override("ru"):
+        russian = client.get(reverse("match_reviews", args=[match.pk]), headers={"Accept-Language": "ru"})
+    assert "Этот разбор не удалось сделать" in russian.content.decode()
+
+
+def test_a_failed_review_is_tried_again_when_asked_after_a_while(
+    users: list[User], client: Client, sends: Sends
+) -> None:
+    match = _match(users)
+    client.force_login(users[0])
+    with sends():
+        review = review_request(match_id=match.pk, seat=0, user=users[0])
+    with sends(), mock.patch.object(services, "assess_record_step", _broken_search):
+        review_step(review_id=review.pk)
+    ask = reverse("match_review_ask", args=[match.pk, 0])
+    with sends() as sent:  # at once: the seeded search would only fail again
+        assert review_request(match_id=match.pk, seat=0, user=users[0]).status == Review.Status.FAILED
+    assert sent.call_count == 0
+    assert ask in client.get(reverse("match_reviews", args=[match.pk])).content.decode()
+    Review.objects.filter(pk=review.pk).update(updated=review.updated - services.STALLED * 2)
+    with sends() as sent:
+        response = client.post(ask, headers={"HX-Request": "true"})
+    assert sent.call_count == 1 and "<progress" in response.content.decode()
+    review.refresh_from_db()
+    assert review.status == Review.Status.PENDING
+    _drain(sends, review)  # the search works again (a fix was deployed): the review completes
+    review.refresh_from_db()
+    assert review.status == Review.Status.DONE and review.done == review.total > 0
+
+
+def test_a_stranger_sees_a_failed_review_of_a_public_game_without_a_button_to_retry(
+    users: list[User], client: Client, sends: Sends
+) -> None:
+    match = _match(users)
+    with sends():
+        review = review_request(match_id=match.pk, seat=0, user=users[0])
+    with sends(), mock.patch.object(services, "assess_record_step", _broken_search):
+        review_step(review_id=review.pk)
+    body = client.get(reverse("match_reviews", args=[match.pk])).content.decode()
+    assert "could not be made" in body
+    assert reverse("match_review_ask", args=[match.pk, 0]) not in body
+
+
 def test_new_reviews_are_rate_limited_per_user(users: list[User], sends: Sends) -> None:
     matches = [_match(users, seed=f"rl{n}") for n in range(4)]
     with sends():
