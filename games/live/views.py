@@ -23,7 +23,7 @@ from accounts.models import User
 from durak_site.http import HtmxHttpRequest
 from games.live import selectors, services
 from games.live.forms import ActionForm, BotFillForm, BotGameForm, TableCreateForm
-from games.live.fragments import match_fragments
+from games.live.fragments import match_fragments, render_error
 from games.live.loaded import LoadedMatch
 from games.live.presenters import may_watch, present_lobby, present_match, present_table
 from games.models import Table
@@ -279,11 +279,20 @@ def _match_or_404(match_id: int) -> LoadedMatch:
 
 
 def _match_command(request: HtmxHttpRequest, match_id: int, command: Callable[..., None]) -> HttpResponse:
+    """Resign or abort. An htmx request (the page's own form) gets no content when it worked: the
+    page stays, and its socket shows the change as it shows every other one, pushed to every seat
+    at once; a refusal gets the error line. A plain form post is redirected back to the match page
+    with a message."""
     try:
         command(match_id=match_id, user=_user(request))
     except services.GameError as error:
+        if request.htmx:
+            return HttpResponse(render_error(error.message, code=getattr(error, "code", "refused")))
         messages.error(request, error.message)
-    return _redirect(request, reverse("games:match", args=[match_id]))
+    else:
+        if request.htmx:
+            return HttpResponse(status=204)
+    return redirect("games:match", match_id)
 
 
 def _to_table(request: HtmxHttpRequest, table_id: int) -> HttpResponse:

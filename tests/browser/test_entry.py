@@ -6,8 +6,9 @@ size, in English and Russian (issue #17, items 7, 8, 9, 15 and 16).
 * a signed-in player's home page lists their live game, their waiting table and tournament;
 * a finished 2 vs 2 game shows its result panel: team badges on every seat and on the viewer's
   own, winners and losers named, the fool left holding cards, the rating changes;
-* resigning a rated game against a bot shows the result panel without a reload, and the rating
-  change arrives in it when the ratings task has run (the embedded Celery worker);
+* resigning a rated game against a bot shows the result panel without a reload, on the player's
+  page and a watcher's, and the rating change arrives in it when the ratings task has run (the
+  embedded Celery worker);
 * seats show their rating in the table's pool, provisional ones with "?".
 
 Screenshots go to ``build/screenshots/entry-*.png``.
@@ -244,6 +245,9 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     time.sleep(0.5)  # its socket is open
     navigations: list[str] = []
     watcher.on("framenavigated", lambda frame: navigations.append(frame.url))
+    # The player's own page is not reloaded by resigning either: its result comes pushed too.
+    own_navigations: list[str] = []
+    page.on("framenavigated", lambda frame: own_navigations.append(frame.url))
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("form[action$='/resign/'] button[type=submit]")
     watcher.wait_for_selector("#match-result .match-result__title", timeout=30_000)
@@ -253,10 +257,9 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     assert watcher.locator("#match-result a[href*='/matches/']").count() == 1
     assert watcher.locator(".match-result__delta").count() == 2
     watcher_context.close()
-    # The player's own page (resigning reloads it; a fresh tab): play again and their loss.
-    page = context.new_page()
-    visit(page, watcher_url)
+    # The player's own page: play again and their loss.
     page.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=60_000)
+    assert not own_navigations, own_navigations
     inside(page, "#match-result", viewport)
     assert page.locator("#match-result form[action$='/again/'] button").count() == 1
     mine = page.locator(".match-result__player--me .match-result__rating")

@@ -3,6 +3,8 @@ with its POST fallback, resign, abort and play again."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -211,6 +213,30 @@ def test_abort_resign_and_play_again(seed: str) -> None:
     assert response["Location"] == reverse("games:match", args=[newer.pk])
     client_for(bob).post(reverse("games:match_resign", args=[newer.pk]))
     assert newer.players.get(user=bob).resigned
+
+
+def test_resigning_or_aborting_from_the_page_keeps_the_page_and_a_refusal_says_why(
+    seed: str, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The page's forms post through htmx: no redirect (which reloaded the page), the socket
+    shows the change; a refused one gets the error line and changes nothing."""
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    match = start_match(humans=[alice, bob])
+    htmx = {"HX-Request": "true"}
+    refused = client_for(carol).post(reverse("games:match_abort", args=[match.pk]), headers=htmx)
+    assert refused.status_code == 200 and 'id="match-error"' in refused.content.decode()
+    assert "HX-Redirect" not in refused
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE and match.version == 0
+    with django_capture_on_commit_callbacks() as callbacks:
+        resigned = client_for(bob).post(reverse("games:match_resign", args=[match.pk]), headers=htmx)
+    assert resigned.status_code == 204 and not resigned.content and "HX-Redirect" not in resigned
+    assert match.players.get(user=bob).resigned
+    assert callbacks, "the change is broadcast after its commit, so every socket shows it"
+    again = client_for(bob).post(reverse("games:match_resign", args=[match.pk]), headers=htmx)
+    assert again.status_code == 200 and 'id="match-error"' in again.content.decode()
+    plain = client_for(bob).post(reverse("games:match_resign", args=[match.pk]))
+    assert plain.status_code == 302 and plain["Location"] == reverse("games:match", args=[match.pk])
 
 
 @pytest.mark.parametrize(
