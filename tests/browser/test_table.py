@@ -180,6 +180,13 @@ def test_every_card_of_a_49_card_hand_is_on_screen_and_clickable(
         assert card["hits"], card
         assert card["right"] - card["x"] >= 8, card  # a corner at least 16 px wide to aim at
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # "Take" is on the same screen as the whole hand, and on top: nobody scrolls past it to find it.
+    height = SIZES[size]["height"]
+    assert max(card["bottom"] for card in cards) <= height
+    take = page.locator("#match-actions .table-action[data-key='t']").bounding_box()
+    assert take is not None and take["y"] >= 0 and take["y"] + take["height"] <= height
+    centre = [take["x"] + take["width"] / 2, take["y"] + take["height"] / 2]
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.dataset.key", centre) == "t"
     # A legal card (a cover) is chosen by clicking its corner.
     legal = next(card for card in cards if card["legal"])
     page.mouse.click(legal["x"], legal["y"])
