@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .names import invisible_characters, normalise, skeleton
+from .names import capitals_skeleton, invisible_characters, normalise, skeleton
 
 DISPLAY_NAME_MAX_LENGTH = 32
 #: Room for the skeleton of the longest name (compatibility forms can spell one character as several).
@@ -91,6 +91,17 @@ class User(AbstractUser):
             "What the display name looks like (accounts.names.skeleton): unique, so no two names look alike."
         ),
     )
+    display_name_capitals_key = models.CharField(
+        _("display name skeleton in capitals"),
+        max_length=DISPLAY_NAME_KEY_MAX_LENGTH,
+        default="",
+        editable=False,
+        db_index=True,
+        help_text=_(
+            "What the display name looks like in capitals (accounts.names.capitals_skeleton): "
+            "a new name may not share it either."
+        ),
+    )
     is_bot = models.BooleanField(_("bot"), default=False)
     bot_level = models.CharField(
         _("bot level"), max_length=16, choices=BotLevel.choices, blank=True, default=""
@@ -128,16 +139,18 @@ class User(AbstractUser):
         return self.public_name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Store the display name's skeleton with it (``display_name_key``).
+        """Store the display name's skeletons with it (``display_name_key``, and the one in
+        capitals, ``display_name_capitals_key``).
 
         A key that carries a ``#<pk>`` suffix belongs to a name that already looked like another
         when skeletons were introduced (migration 0004); it is kept while the name stays."""
         key = skeleton(self.display_name)
         if self.display_name_key.rpartition("#")[0] != key:
             self.display_name_key = key
+        self.display_name_capitals_key = capitals_skeleton(self.display_name)[:DISPLAY_NAME_KEY_MAX_LENGTH]
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "display_name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "display_name_key"}
+            kwargs["update_fields"] = {*update_fields, "display_name_key", "display_name_capitals_key"}
         super().save(*args, **kwargs)
 
     @property

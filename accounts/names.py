@@ -17,7 +17,9 @@ Three rules, all pure functions (the forms, the model and a migration use them):
   "а" and Latin "a" alike, "I", "l" and "1" alike, "m" as "rn"), with compatibility forms
   decomposed (NFKD: "𝐚" and "ａ" are "a") and case folded, since names already differ only if they
   differ in more than case. The classes come from Unicode's ``confusables.txt`` as the
-  confusable-homoglyphs package ships it.
+  confusable-homoglyphs package ships it. Since a skeleton keeps a little case ("I" is "l"),
+  a name is also compared by what it looks like in capitals (``capitals_skeleton``, stored as
+  ``User.display_name_capitals_key``), which every case of a name shares.
 
 >>> normalise("  Olga \\u00a0 Petrova ")
 'Olga Petrova'
@@ -144,6 +146,21 @@ def skeleton(name: str) -> str:
     text = _map(unicodedata.normalize("NFKD", normalise(name)))
     text = _map(unicodedata.normalize("NFKD", text.casefold()))
     return unicodedata.normalize("NFD", text)
+
+
+def capitals_skeleton(name: str) -> str:
+    """What ``name`` looks like written in capitals.
+
+    A skeleton keeps some case ("I" looks like "l", "i" does not), so one that differs from a
+    taken name in case and in a look-alike letter at once has a skeleton of its own: "ІVAN" with a
+    Cyrillic "І" looks exactly like "IVAN", which is "ivan" in another case, yet neither the
+    skeleton nor the case-blind comparison tells it from "ivan". In capitals every case of a name
+    is the same, so their skeletons meet.
+
+    >>> capitals_skeleton("ivan") == capitals_skeleton("\u0406VAN") != skeleton("ivan")
+    True
+    """
+    return skeleton(normalise(name).upper())
 
 
 #: What separates words of a name; ignored when a name is compared with a reserved one.

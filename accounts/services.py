@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from .models import User
-from .names import compact_skeleton, is_numbered, normalise, skeleton
+from .models import DISPLAY_NAME_KEY_MAX_LENGTH, User
+from .names import capitals_skeleton, compact_skeleton, is_numbered, normalise, skeleton
 from .signals import account_deleted
 
 #: Display names nobody may take, compared by skeleton (so in any case, spacing or look-alike).
@@ -51,10 +51,17 @@ def display_name_is_reserved(name: str) -> bool:
     return any(is_numbered(variant, base) for variant in variants for base in bases)
 
 
+def _looks_like(name: str) -> Q:
+    """Users whose name looks like ``name``, as spelled or in capitals (``accounts.names``)."""
+    return Q(display_name_key=skeleton(name)) | Q(
+        display_name_capitals_key=capitals_skeleton(name)[:DISPLAY_NAME_KEY_MAX_LENGTH]
+    )
+
+
 def display_name_is_taken(name: str, *, exclude_pk: int | None = None) -> bool:
     """Whether someone already has ``name`` in any case, or a name that looks like it."""
     name = normalise(name)
-    users = User.objects.filter(Q(display_name__iexact=name) | Q(display_name_key=skeleton(name)))
+    users = User.objects.filter(Q(display_name__iexact=name) | _looks_like(name))
     if exclude_pk is not None:
         users = users.exclude(pk=exclude_pk)
     return users.exists()
@@ -63,7 +70,7 @@ def display_name_is_taken(name: str, *, exclude_pk: int | None = None) -> bool:
 def display_name_is_lookalike(name: str, *, exclude_pk: int | None = None) -> bool:
     """Whether ``name`` is free as spelled but looks like a name someone has (for the message)."""
     name = normalise(name)
-    users = User.objects.filter(display_name_key=skeleton(name)).exclude(display_name__iexact=name)
+    users = User.objects.filter(_looks_like(name)).exclude(display_name__iexact=name)
     if exclude_pk is not None:
         users = users.exclude(pk=exclude_pk)
     return users.exists()

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.names import skeleton
+from accounts.names import capitals_skeleton, skeleton
 
 from .conftest import PASSWORD
 
@@ -97,6 +97,30 @@ def test_the_refusal_names_the_invisible_character(client: Client) -> None:
 )
 def test_a_name_that_looks_like_a_taken_one_is_refused(client: Client, olga: User, name: str) -> None:
     assert refused(signup(client, "twin@example.com", name), "twin@example.com")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "olga petrоva",  # another case and a Cyrillic о: looks just like "olga petrova"
+        "OLGA PETRОVA",  # capitals with a Cyrillic О
+        "ОLGA PETROVA",  # capitals with a Cyrillic О first
+    ],
+)
+def test_a_look_alike_of_the_name_in_another_case_is_refused(client: Client, olga: User, name: str) -> None:
+    """Neither the case-blind comparison (another letter) nor the skeleton (which keeps some
+    case) caught these; the skeleton in capitals, which every case of a name shares, does."""
+    response = signup(client, "twin@example.com", name)
+    assert refused(response, "twin@example.com")
+    assert "looks too much like one already taken" in response.content.decode()
+
+
+def test_the_skeleton_in_capitals_is_kept_with_the_name(olga: User) -> None:
+    assert olga.display_name_capitals_key == capitals_skeleton("OLGA PETROVA")
+    olga.display_name = "Olga Ivanova"
+    olga.save(update_fields=["display_name"])
+    olga.refresh_from_db()
+    assert olga.display_name_capitals_key == capitals_skeleton("olga ivanova")
 
 
 def test_the_look_alike_refusal_says_why(client: Client, olga: User) -> None:
@@ -206,3 +230,24 @@ def test_the_migration_fills_skeletons_and_keeps_old_look_alikes_apart() -> None
     assert User.objects.get(pk=twin.pk).display_name_key.endswith(f"#{twin.pk}")
     with pytest.raises(IntegrityError):
         User.objects.create_user(username="c", display_name="OIga")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_fills_the_skeletons_in_capitals_without_renaming_anybody() -> None:
+    """Two accounts from before it whose names are one in capitals (a name and a look-alike of it
+    in another case) both keep their names; a new name is compared with both."""
+    executor = MigrationExecutor(connection)
+    before = [("accounts", "0007_user_display_name_changed_at")]
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps.get_model("accounts", "User")
+    first = old.objects.create(username="a", display_name="ivan", display_name_key=skeleton("ivan"))
+    twin = old.objects.create(username="b", display_name="\u0406VAN", display_name_key=skeleton("\u0406VAN"))
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    for user in (first, twin):
+        assert User.objects.get(pk=user.pk).display_name_capitals_key == capitals_skeleton("IVAN")
+    assert User.objects.get(pk=twin.pk).display_name == "\u0406VAN"
+    # "ivan" with a Cyrillic а, in capitals: compared with both.
+    looks = User.objects.filter(display_name_capitals_key=capitals_skeleton("IV\u0410N"))
+    assert set(looks.values_list("pk", flat=True)) == {first.pk, twin.pk}

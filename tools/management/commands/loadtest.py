@@ -45,7 +45,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections, connection
 
 from accounts.models import User
-from accounts.names import skeleton
+from accounts.names import capitals_skeleton, skeleton
 from games.engine import Rules
 from games.live import selectors, services
 from games.models import Match
@@ -208,12 +208,13 @@ def load_users(count: int) -> list[User]:
     names = [f"{USER_PREFIX}{n:04d}" for n in range(1, count + 1)]
     existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
     User.objects.bulk_create(
-        # bulk_create skips User.save, which stores the skeleton: set it here.
+        # bulk_create skips User.save, which stores the skeletons: set them here.
         User(
             username=name,
             email=f"{name}@loadtest.invalid",
             display_name=name,
             display_name_key=skeleton(name),
+            display_name_capitals_key=capitals_skeleton(name),
             password="!",
         )
         for name in names
