@@ -5,6 +5,9 @@ address from the trusted proxies' ``X-Forwarded-For`` entries. Websockets then p
 check (``durak_site.origins``: the whole origin, scheme, host and port, must be the site's own or
 a trusted one, so a page on another site cannot open a socket with our cookies) and the
 session/auth middleware (``scope["user"]``) before reaching the route table.
+
+Once everything is built, the process tunes its garbage collector for serving
+(``durak_site.collector``).
 """
 
 import os
@@ -18,6 +21,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from .collector import tune_for_serving  # noqa: E402
 from .origins import OriginValidator  # noqa: E402
 from .proxy import TrustedProxyMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
@@ -30,3 +34,5 @@ application = TrustedProxyMiddleware(
         }
     )
 )
+
+tune_for_serving()
