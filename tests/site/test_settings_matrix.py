@@ -41,6 +41,7 @@ PRODUCTION_ENV = {
     "DJANGO_SECRET_KEY": "test-only-" + "x" * 60,
     "DJANGO_ALLOWED_HOSTS": "durak.example",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://durak.example",
+    "DJANGO_TRUSTED_PROXIES": "1",  # behind the README's nginx
     "EMAIL_HOST": "smtp.durak.example",
 }
 
@@ -134,6 +135,15 @@ def test_production_passes_check_deploy_without_warnings() -> None:
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=clean_env(**PRODUCTION_ENV))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_production_without_its_proxy_count_fails_check_deploy() -> None:
+    """Production trusts the proxy's X-Forwarded-Proto; with no proxy counted for the client's
+    address, every client would share the proxy's (``durak_site.checks``)."""
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "DJANGO_TRUSTED_PROXIES"}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=clean_env(**env))
+    assert result.returncode != 0
+    assert "durak_site.W001" in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize("missing", ["DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"])
