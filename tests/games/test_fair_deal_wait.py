@@ -26,6 +26,7 @@ from pairing.setups import GRID
 from people import services as people
 from tests.tournaments.support import open_with_bots
 from tournaments import services as cups
+from tournaments.models import Tournament
 
 from .services_support import make_user
 
@@ -230,24 +231,34 @@ def test_the_rules_page_states_the_wait_the_tables_keep(page: str, words: str) -
     assert words.format(n=settings.GAMES_DEAL_WAIT_SECONDS) in text
 
 
-def test_a_tournaments_first_game_waits_for_its_players_and_its_tick_leaves_it_alone(
-    sent: dict[str, list[Any]],
-) -> None:
+def tournament_table() -> tuple[Tournament, Table, User, User]:
+    """A tournament of Alice and Bob (their pages open) just started, and its one table, dealing."""
     organiser, alice, bob = make_user("organiser"), make_user("alice"), make_user("bob")
     online(alice, bob)
     cup = open_with_bots(organiser, 0)
     for user in (alice, bob):
         cups.entry_register(tournament_id=cup.pk, user=user)
     cups.tournament_start(tournament_id=cup.pk, user=organiser)
-    table = Table.objects.get(organised=True)
-    assert table.status == Table.Status.DEALING
-    cups.tournaments_tick()  # a pairing without a game in play, but its deal is coming
-    assert not table.matches.exists()
+    return cup, Table.objects.get(organised=True), alice, bob
+
+
+def contribute_both(sent: dict[str, list[Any]], table: Table, alice: User, bob: User) -> None:
+    """Each of the two pages answers the deal's request for its value."""
     for group, wanted in kinds(sent, "deal.wanted"):
         user = alice if group == f"user.{alice.pk}" else bob
         services.seed_contribute(
             table_id=table.pk, user=user, value=ALICE_VALUE, commitment=wanted["commitment"]
         )
+
+
+def test_a_tournaments_first_game_waits_for_its_players_and_its_tick_leaves_it_alone(
+    sent: dict[str, list[Any]],
+) -> None:
+    _cup, table, alice, bob = tournament_table()
+    assert table.status == Table.Status.DEALING
+    cups.tournaments_tick()  # a pairing without a game in play, but its deal is coming
+    assert not table.matches.exists()
+    contribute_both(sent, table, alice, bob)
     assert [c["value"] for c in table.matches.get().contributions] == [ALICE_VALUE, ALICE_VALUE]
 
 
@@ -256,22 +267,12 @@ def test_a_tournament_game_dealt_after_the_wait_is_announced_to_the_tournament_p
 ) -> None:
     """No request waits for that deal, so without this the page (an arena player's, which goes to
     the game it shows) stays as it was until something else changes in the tournament."""
-    organiser, alice, bob = make_user("organiser"), make_user("alice"), make_user("bob")
-    online(alice, bob)
-    cup = open_with_bots(organiser, 0)
-    for user in (alice, bob):
-        cups.entry_register(tournament_id=cup.pk, user=user)
-    cups.tournament_start(tournament_id=cup.pk, user=organiser)
-    table = Table.objects.get(organised=True)
+    cup, table, alice, bob = tournament_table()
     queued: list[tuple[str, tuple[Any, ...]]] = []
     monkeypatch.setattr(
         "tournaments.receivers.enqueue_on_commit", lambda task, *args, **_kw: queued.append((task.name, args))
     )
-    for group, wanted in kinds(sent, "deal.wanted"):
-        user = alice if group == f"user.{alice.pk}" else bob
-        services.seed_contribute(
-            table_id=table.pk, user=user, value=ALICE_VALUE, commitment=wanted["commitment"]
-        )
+    contribute_both(sent, table, alice, bob)
     match = table.matches.get()
     assert queued == [("tournaments.match_dealt", (match.pk,))]
 
@@ -279,7 +280,7 @@ def test_a_tournament_game_dealt_after_the_wait_is_announced_to_the_tournament_p
     monkeypatch.setattr(
         "tournaments.services.group_send_on_commit", lambda group, event: told.append((group, event))
     )
-    version = type(cup).objects.get(pk=cup.pk).version
+    version = Tournament.objects.get(pk=cup.pk).version
     assert cups.match_dealt(match_id=match.pk) is True
     assert told == [
         (
