@@ -36,6 +36,12 @@ def validate_normalised(name: str) -> None:
         raise ValidationError(_("Use single spaces between words, none at either end."), code="spaces")
 
 
+def capitals_key(name: str) -> str:
+    """``User.display_name_capitals_key`` of ``name``: its skeleton in capitals, cut to the column
+    (capitals can be longer than the name: "ß" is "SS")."""
+    return capitals_skeleton(name)[:DISPLAY_NAME_KEY_MAX_LENGTH]
+
+
 def validate_key_length(name: str) -> None:
     if len(skeleton(name)) > DISPLAY_NAME_KEY_MAX_LENGTH:
         raise ValidationError(_("This display name is too long."), code="too_long")
@@ -147,7 +153,7 @@ class User(AbstractUser):
         key = skeleton(self.display_name)
         if self.display_name_key.rpartition("#")[0] != key:
             self.display_name_key = key
-        self.display_name_capitals_key = capitals_skeleton(self.display_name)[:DISPLAY_NAME_KEY_MAX_LENGTH]
+        self.display_name_capitals_key = capitals_key(self.display_name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "display_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "display_name_key", "display_name_capitals_key"}

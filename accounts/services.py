@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from .models import DISPLAY_NAME_KEY_MAX_LENGTH, User
-from .names import capitals_skeleton, compact_skeleton, is_numbered, normalise, skeleton
+from .models import User, capitals_key
+from .names import compact_skeleton, is_numbered, normalise, skeleton
 from .signals import account_deleted
 
 #: Display names nobody may take, compared by skeleton (so in any case, spacing or look-alike).
@@ -53,9 +53,7 @@ def display_name_is_reserved(name: str) -> bool:
 
 def _looks_like(name: str) -> Q:
     """Users whose name looks like ``name``, as spelled or in capitals (``accounts.names``)."""
-    return Q(display_name_key=skeleton(name)) | Q(
-        display_name_capitals_key=capitals_skeleton(name)[:DISPLAY_NAME_KEY_MAX_LENGTH]
-    )
+    return Q(display_name_key=skeleton(name)) | Q(display_name_capitals_key=capitals_key(name))
 
 
 def display_name_is_taken(name: str, *, exclude_pk: int | None = None) -> bool:

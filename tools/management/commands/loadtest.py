@@ -44,8 +44,8 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections, connection
 
-from accounts.models import User
-from accounts.names import capitals_skeleton, skeleton
+from accounts.models import User, capitals_key
+from accounts.names import skeleton
 from games.engine import Rules
 from games.live import selectors, services
 from games.models import Match
@@ -214,7 +214,7 @@ def load_users(count: int) -> list[User]:
             email=f"{name}@loadtest.invalid",
             display_name=name,
             display_name_key=skeleton(name),
-            display_name_capitals_key=capitals_skeleton(name),
+            display_name_capitals_key=capitals_key(name),
             password="!",
         )
         for name in names
