@@ -209,19 +209,27 @@ def test_staff_renaming_to_a_look_alike_get_a_form_error_not_a_500(client: Clien
 # --- the migration that filled existing users ------------------------------------------------
 
 
+def user_model_before(migration: str) -> Any:
+    """The database migrated back to just after ``migration`` of accounts; its ``User`` model."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([("accounts", migration)])
+    return executor.loader.project_state([("accounts", migration)]).apps.get_model("accounts", "User")
+
+
+def migrate_to_latest() -> None:
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_fills_skeletons_and_keeps_old_look_alikes_apart() -> None:
     """Users from before the skeleton, two of them look-alikes: the index still builds, the
     later twin keeps their name, and new names are compared with both."""
-    executor = MigrationExecutor(connection)
-    before = [("accounts", "0003_ratings_moved")]
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps.get_model("accounts", "User")
+    old = user_model_before("0003_ratings_moved")
     first = old.objects.create(username="a", display_name="Olga")
     twin = old.objects.create(username="b", display_name="Оlga")  # Cyrillic О, from before the check
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
     first_key = User.objects.get(pk=first.pk).display_name_key
     twin_user = User.objects.get(pk=twin.pk)
     assert first_key == skeleton("Olga")
@@ -236,15 +244,10 @@ def test_the_migration_fills_skeletons_and_keeps_old_look_alikes_apart() -> None
 def test_the_migration_fills_the_skeletons_in_capitals_without_renaming_anybody() -> None:
     """Two accounts from before it whose names are one in capitals (a name and a look-alike of it
     in another case) both keep their names; a new name is compared with both."""
-    executor = MigrationExecutor(connection)
-    before = [("accounts", "0007_user_display_name_changed_at")]
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps.get_model("accounts", "User")
+    old = user_model_before("0007_user_display_name_changed_at")
     first = old.objects.create(username="a", display_name="ivan", display_name_key=skeleton("ivan"))
     twin = old.objects.create(username="b", display_name="\u0406VAN", display_name_key=skeleton("\u0406VAN"))
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
     for user in (first, twin):
         assert User.objects.get(pk=user.pk).display_name_capitals_key == capitals_skeleton("IVAN")
     assert User.objects.get(pk=twin.pk).display_name == "\u0406VAN"
