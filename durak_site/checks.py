@@ -22,7 +22,7 @@ PROXY_ADDRESS = "durak_site.W001"
 @checks.register(checks.Tags.security, deploy=True)
 def trusted_proxies_set(app_configs: Any, **kwargs: Any) -> list[checks.CheckMessage]:
     """Warn when the site trusts a proxy for the scheme but not for the client's address."""
-    if getattr(settings, "SECURE_PROXY_SSL_HEADER", None) and not settings.TRUSTED_PROXIES:
+    if settings.SECURE_PROXY_SSL_HEADER and not settings.TRUSTED_PROXIES:
         return [
             checks.Warning(
                 "DJANGO_TRUSTED_PROXIES is 0 while a proxy sets X-Forwarded-Proto: every client "
