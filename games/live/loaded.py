@@ -4,7 +4,7 @@ Why one type (lila's ``GameProxy``: every handler reads the game through one doo
 page, a socket's push, the POST fallback of a move and the services that lock a match all want
 the same things, the match row with its table, its players with their users, some of its move
 log and the engine state, and each of them used to get them in its own way. A ``LoadedMatch``
-is built by ``selectors.match_load`` (plain SQL, three statements; a fourth for a match that is
+is built by ``selectors.match_load`` (plain SQL, two statements; a third for a match that is
 over) or, under the match's lock, by ``services.turn.match_lock``; a successful move returns the
 one it played on, so the mover's page is drawn from what the move committed without reading it
 back. The presenter takes it and reads nothing else.

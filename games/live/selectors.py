@@ -95,37 +95,39 @@ def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False
     on SQLite a writer holds the whole database from ``BEGIN``), so it must run in one, as
     ``select_for_update`` must.
 
-    Why plain SQL, three statements (the match with its table, the players with their users, the
-    log lines): composing these queries through the ORM cost a push about three times the CPU of
-    running them (``manage.py bench_moves``), a push is the most frequent read of the site, and
-    every statement is a round trip on the path of a move to the other seats. The next match is a
-    fourth, for a match that is over only: folded into the first as a subquery it cost every
-    push's read about a third more time in PostgreSQL (planning it), for a link few pages show."""
+    Why plain SQL, two statements (the match with its table and its players with their users, one
+    row per player; the log lines): composing these queries through the ORM cost a push about
+    three times the CPU of running them (``manage.py bench_moves``), a push is the most frequent
+    read of the site, and every statement is a round trip on the path of a move to the other
+    seats, with its own cost on both sides (about a tenth of a millisecond each here, more than
+    sending the match's columns again with each player: a snapshot is about 1.2 kB). The next
+    match is a third, for a match that is over only: folded into the first as a subquery it cost
+    every push's read about a third more time in PostgreSQL (planning it), for a link few pages
+    show."""
     if lock and connection.get_autocommit():
         raise TransactionManagementError("match_load(lock=True) must run inside a transaction.")
     for_update = ""
     if lock and connection.features.has_select_for_update:
         for_update = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
     found = _joined(
-        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')} FROM {_MATCH} m"
-        f" JOIN {_TABLE} t ON t.id = m.table_id WHERE m.id = %s{for_update}",
+        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')}, {_columns(MatchPlayer, 'p')},"
+        f" {_columns(User, 'u')} FROM {_MATCH} m JOIN {_TABLE} t ON t.id = m.table_id"
+        f" LEFT JOIN {_PLAYER} p ON p.match_id = m.id LEFT JOIN {_USER} u ON u.id = p.user_id"
+        f" WHERE m.id = %s ORDER BY p.seat{for_update}",
         [match_id],
-        (Match, Table),
+        (Match, Table, MatchPlayer, User),
+        shared=2,
     )
     if not found:
         return None
-    ((match, table),) = found
+    match, table = found[0][:2]
     match.table = table
     next_match_id = None if match.is_active else _next_match_id(match)
     players = []
-    for player, user in _joined(
-        f"SELECT {_columns(MatchPlayer, 'p')}, {_columns(User, 'u')} FROM {_PLAYER} p"
-        f" JOIN {_USER} u ON u.id = p.user_id WHERE p.match_id = %s ORDER BY p.seat",
-        [match_id],
-        (MatchPlayer, User),
-    ):
-        player.user = user
-        players.append(player)
+    for _match, _table, player, user in found:
+        if player is not None:
+            player.user = user
+            players.append(player)
     # A finished rated match's page shows its rating changes (one more statement, after the end).
     changes = ratings.changes(match_id) if match.status == Match.Status.FINISHED and table.rated else {}
     if moves_after is None:
@@ -180,32 +182,43 @@ def _columns(model: type[Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
-def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
+def _joined(
+    sql: str, params: list[int], models: tuple[type[Model], ...], *, shared: int = 0
+) -> list[tuple[Any, ...]]:
     """The rows of a query over ``models`` (each one's ``_columns`` in turn: a join, or one
     model), as instances: what ``select_related`` builds, minus composing the query. Every value
     goes through the converters the ORM applies (``from_db_value`` of a JSON field, SQLite's
-    dates...)."""
+    dates...).
+
+    The first ``shared`` models are the same in every row (a row joined to each of its children):
+    they are made from the first row only, and every row's tuple holds those. A model whose
+    primary key is null in a row (the missing side of an outer join) is ``None`` there."""
     readers = [_reader(model, connection.vendor) for model in models]
     with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    instances = []
+    instances: list[tuple[Any, ...]] = []
     for row in rows:
         start, made = 0, []
-        for model, names, converters in readers:
-            values = list(row[start : start + len(names)])
-            for index, column, functions in converters:
-                for function in functions:
-                    values[index] = function(values[index], column, connection)
-            made.append(model.from_db(connection.alias, names, values))
+        for position, (model, names, pk_index, converters) in enumerate(readers):
+            if position < shared and instances:
+                made.append(instances[0][position])
+            elif row[start + pk_index] is None:
+                made.append(None)
+            else:
+                values = list(row[start : start + len(names)])
+                for index, column, functions in converters:
+                    for function in functions:
+                        values[index] = function(values[index], column, connection)
+                made.append(model.from_db(connection.alias, names, values))
             start += len(names)
         instances.append(tuple(made))
     return instances
 
 
-#: The model, its field names and, per field that has any, the converters the ORM applies to its
-#: column (``_reader``).
-_Reader = tuple[type[Model], list[str], list[tuple[int, Any, list[Any]]]]
+#: The model, its field names, where its primary key is among them and, per field that has any,
+#: the converters the ORM applies to its column (``_reader``).
+_Reader = tuple[type[Model], list[str], int, list[tuple[int, Any, list[Any]]]]
 
 
 @cache
@@ -220,7 +233,8 @@ def _reader(model: type[Model], vendor: str) -> _Reader:
         functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
         if functions:
             converters.append((index, column, functions))
-    return model, [field.attname for field in fields], converters
+    pk_index = next(index for index, field in enumerate(fields) if field.primary_key)
+    return model, [field.attname for field in fields], pk_index, converters
 
 
 def match_moves(*, match_id: int, after_seq: int = 0) -> QuerySet[Move]:

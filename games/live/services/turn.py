@@ -80,7 +80,7 @@ TIMER_LOST_AFTER = timedelta(seconds=10)
 
 def match_lock(match_id: int) -> LoadedMatch:
     """Lock the match row until the current transaction ends and read it, with its table and its
-    players, in two statements (``selectors.match_load``): the one way a service locks a match.
+    players, in one statement (``selectors.match_load``): the one way a service locks a match.
     The result carries no move yet; ``play`` adds each one it logs."""
     loaded = selectors.match_load(match_id=match_id, moves_after=None, lock=True)
     if loaded is None:
