@@ -17,6 +17,11 @@ turn timers ten minutes out): point ``DATABASE_URL`` at a scratch database.
 Where PostgreSQL runs on this machine, each step also shows the CPU its server process spent
 (``db_cpu_ms``, from the scheduler's count in ``/proc/<pid>/schedstat``): a move's cost is paid
 there too, and the load test's machine shares its cores with it.
+
+Run it as production serves, with ``DJANGO_DEBUG=0`` (as ``loadtest`` starts its processes):
+with ``DEBUG`` on, every query is logged and the Jinja2 templates are checked for changes at each
+draw, about a twentieth more CPU a move here. It measures either way and says so (``debug`` in
+the JSON), so that two runs compared are run alike.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
@@ -42,6 +48,10 @@ from games.models import Match, Table
 STEPS = ("apply", "mover", "other")
 #: The per-move sum of the steps: what the whole move costs the server.
 TOTAL = "move"
+DEBUG_ON = (
+    "DEBUG is on: every query is logged and templates are checked for changes, which production"
+    " does not do. Run with DJANGO_DEBUG=0 to measure a move as it is served."
+)
 
 
 @dataclass
@@ -87,8 +97,10 @@ class Command(BaseCommand):
         finally:
             Table.objects.filter(creator__in=users).delete()
             User.objects.filter(pk__in=[u.pk for u in users]).delete()
-        result: dict[str, Any] = {"moves": len(costs["apply"].wall)}
+        result: dict[str, Any] = {"moves": len(costs["apply"].wall), "debug": settings.DEBUG}
         result.update({step: costs[step].summary() for step in (*STEPS, TOTAL)})
+        if settings.DEBUG:
+            self.stderr.write(DEBUG_ON)
         if options["json"]:
             self.stdout.write(json.dumps(result))
             return
