@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext_lazy
 
 from games.engine import IllegalAction, LegalMove
 from games.pools import all_pools
@@ -65,28 +65,36 @@ def pool_choices() -> list[tuple[str, str]]:
 # --- what the game awaits ----------------------------------------------------------------------
 
 
+#: What the engine awaits from a seat, as a seat's badge (``awaiting_words``) and as the status
+#: line of the viewer it awaits (``your_move_words``). Marked here, translated when asked: every
+#: push draws a badge for each seat, and translating all of a table's words to say one of them
+#: was half of a push's translations.
+AWAITING_WORDS = {
+    "lead": gettext_noop("to lead"),
+    "cover": gettext_noop("to cover"),
+    "throw_in": gettext_noop("to throw in"),
+    "take_more": gettext_noop("to throw in"),
+    "beat": gettext_noop("to beat"),
+}
+YOUR_MOVE_WORDS = {
+    "lead": gettext_noop("Your move: lead"),
+    "cover": gettext_noop("Your move: cover or take"),
+    "throw_in": gettext_noop("Your move: throw in or pass"),
+    "take_more": gettext_noop("Your move: throw in more or pass"),
+    "beat": gettext_noop("Your move: choose the card to beat"),
+}
+
+
 def awaiting_words(code: str) -> str:
     """A seat's badge for what the engine awaits from it (``GameState.awaiting()`` codes)."""
-    words = {
-        "lead": _("to lead"),
-        "cover": _("to cover"),
-        "throw_in": _("to throw in"),
-        "take_more": _("to throw in"),
-        "beat": _("to beat"),
-    }
-    return words.get(code, _("to move") if code else "")
+    if not code:
+        return ""
+    return _(AWAITING_WORDS.get(code, gettext_noop("to move")))
 
 
 def your_move_words(code: str) -> str:
     """The status line of the viewer the engine awaits."""
-    words = {
-        "lead": _("Your move: lead"),
-        "cover": _("Your move: cover or take"),
-        "throw_in": _("Your move: throw in or pass"),
-        "take_more": _("Your move: throw in more or pass"),
-        "beat": _("Your move: choose the card to beat"),
-    }
-    return words.get(code, _("Your move"))
+    return _(YOUR_MOVE_WORDS.get(code, gettext_noop("Your move")))
 
 
 # --- actions -----------------------------------------------------------------------------------

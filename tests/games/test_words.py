@@ -1,0 +1,34 @@
+"""``games.words``: what the engine awaits, said in the viewer's language. The words are marked
+where they are listed and translated when one is asked for (every push draws a badge for each
+seat), so each code must still come out translated, and an unknown code as the generic word."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from games.engine.phases import THROW_IN_CODES
+from games.words import AWAITING_WORDS, YOUR_MOVE_WORDS, awaiting_words, your_move_words
+
+RUSSIAN = {
+    "lead": ("ходит", "Ваш ход: заходите"),
+}
+
+
+@pytest.mark.parametrize("code", [*AWAITING_WORDS, "beat_or_take_someday"])
+def test_every_awaited_code_is_said_in_russian_and_english(code: str) -> None:
+    with translation.override("en"):
+        badge, status = awaiting_words(code), your_move_words(code)
+    with translation.override("ru"):
+        badge_ru, status_ru = awaiting_words(code), your_move_words(code)
+    assert badge and status and badge_ru and status_ru
+    assert badge_ru != badge and status_ru != status
+    if code not in AWAITING_WORDS:
+        assert (badge, status) == ("to move", "Your move")
+    if code in RUSSIAN:
+        assert (badge_ru, status_ru) == RUSSIAN[code]
+
+
+def test_nothing_awaited_has_no_badge_and_every_throw_in_code_has_words() -> None:
+    assert awaiting_words("") == ""
+    assert set(THROW_IN_CODES) <= set(AWAITING_WORDS) == set(YOUR_MOVE_WORDS)
