@@ -102,10 +102,9 @@ class User(AbstractUser):
         max_length=DISPLAY_NAME_KEY_MAX_LENGTH,
         default="",
         editable=False,
-        db_index=True,
         help_text=_(
             "What the display name looks like in capitals (accounts.names.capitals_skeleton): "
-            "a new name may not share it either."
+            "unique too, so no name looks like another in any case."
         ),
     )
     is_bot = models.BooleanField(_("bot"), default=False)
@@ -133,6 +132,11 @@ class User(AbstractUser):
                 name="accounts_user_display_name_key_unique",
                 violation_error_message=_("This display name looks too much like one already taken."),
             ),
+            models.UniqueConstraint(
+                fields=("display_name_capitals_key",),
+                name="accounts_user_display_name_capitals_key_unique",
+                violation_error_message=_("This display name looks too much like one already taken."),
+            ),
             models.CheckConstraint(
                 condition=(
                     models.Q(is_bot=False, bot_level="") | (models.Q(is_bot=True) & ~models.Q(bot_level=""))
@@ -149,11 +153,13 @@ class User(AbstractUser):
         capitals, ``display_name_capitals_key``).
 
         A key that carries a ``#<pk>`` suffix belongs to a name that already looked like another
-        when skeletons were introduced (migration 0004); it is kept while the name stays."""
+        when that key was introduced (migrations 0004 and 0009); it is kept while the name stays."""
         key = skeleton(self.display_name)
         if self.display_name_key.rpartition("#")[0] != key:
             self.display_name_key = key
-        self.display_name_capitals_key = capitals_key(self.display_name)
+        capitals = capitals_key(self.display_name)
+        if self.display_name_capitals_key.rpartition("#")[0] != capitals:
+            self.display_name_capitals_key = capitals
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "display_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "display_name_key", "display_name_capitals_key"}

@@ -19,7 +19,8 @@ Three rules, all pure functions (the forms, the model and a migration use them):
   differ in more than case. The classes come from Unicode's ``confusables.txt`` as the
   confusable-homoglyphs package ships it. Since a skeleton keeps a little case ("I" is "l"),
   a name is also compared by what it looks like in capitals (``capitals_skeleton``, stored as
-  ``User.display_name_capitals_key``), which every case of a name shares.
+  ``User.display_name_capitals_key`` under a unique index too), which every case of a name
+  shares.
 
 >>> normalise("  Olga \\u00a0 Petrova ")
 'Olga Petrova'
