@@ -1,5 +1,6 @@
-"""allauth adapter: stores the display name as part of the user's first save, keeps generated
-usernames out of the site's own namespaces, and survives a mail server that does not answer."""
+"""allauth adapter: stores the display name as part of the user's first save (and tells the
+person, instead of failing, when the database refuses it), keeps generated usernames out of the
+site's own namespaces, and survives a mail server that does not answer."""
 
 from __future__ import annotations
 
@@ -9,11 +10,15 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context
+from allauth.core.exceptions import ImmediateHttpResponse
 from django.contrib import messages
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from .models import User
+from .services import display_name_is_taken
 
 logger = logging.getLogger(__name__)
 
@@ -43,9 +48,24 @@ def username_is_reserved(username: str) -> bool:
 
 class AccountAdapter(DefaultAccountAdapter):
     def save_user(self, request: HttpRequest, user: User, form: Any, commit: bool = True) -> User:
-        # Set before allauth's save: an empty name would collide with the unique constraint.
+        """Save the new account with its display name (set before allauth's save: an empty name
+        would collide with the unique constraint).
+
+        The form checked the name, but two people can send the same name, or two look-alikes, at
+        the same instant, and then the unique indexes refuse the second (``User.Meta``): the
+        person is sent back to the form with a message saying so (allauth's middleware answers
+        ``ImmediateHttpResponse``), and nothing is created."""
         user.display_name = form.cleaned_data["display_name"]
-        saved: User = super().save_user(request, user, form, commit=commit)
+        try:
+            with transaction.atomic():
+                saved: User = super().save_user(request, user, form, commit=commit)
+        except IntegrityError:
+            logger.info("a signup lost a race for its display name or username", exc_info=True)
+            if display_name_is_taken(user.display_name):
+                messages.error(request, _("This display name was taken a moment ago. Please choose another."))
+            else:
+                messages.error(request, _("Your account could not be created just now. Please try again."))
+            raise ImmediateHttpResponse(redirect(request.get_full_path())) from None
         return saved
 
     def generate_unique_username(self, txts: list[str | None], regex: str | None = None) -> str:

@@ -4,6 +4,7 @@ look-alikes (homoglyphs, compatibility forms) refused by a unique skeleton, bot 
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.db import IntegrityError, connection
@@ -145,6 +146,33 @@ def test_the_database_refuses_a_look_alike_in_another_case_whatever_the_path(olg
     assert skeleton("olga petr\u043eva") != olga.display_name_key
     with pytest.raises(IntegrityError):
         User.objects.create_user(username="twin", display_name="olga petr\u043eva")
+
+
+@pytest.mark.parametrize(
+    ("name", "username"),
+    [
+        ("olga petr\u043eva", "olga-twin"),  # a look-alike in another case, taken between check and save
+        ("Oleg Petrov", "olga"),  # a free name, but the username made meanwhile by someone else
+    ],
+)
+def test_a_signup_that_loses_a_race_at_the_database_is_told_and_creates_nothing(
+    client: Client, olga: User, name: str, username: str
+) -> None:
+    """The form's checks passed (as for two signups sent at the same instant), the unique indexes
+    refuse the save: the person is back at the form with a message, not at an error page."""
+    with (
+        mock.patch("accounts.forms.display_name_is_lookalike", return_value=False),
+        mock.patch("accounts.forms.display_name_is_taken", return_value=False),
+        mock.patch("accounts.adapter.AccountAdapter.generate_unique_username", return_value=username),
+    ):
+        response = signup(client, "late@example.com", name)
+    assert response.status_code == 302 and response.url == reverse("account_signup")
+    assert not User.objects.filter(email="late@example.com").exists()
+    page = client.get(response.url).content.decode()
+    if username == "olga":
+        assert "could not be created just now" in page
+    else:
+        assert "was taken a moment ago" in page
 
 
 def test_the_skeleton_is_kept_with_the_name(olga: User) -> None:
