@@ -115,6 +115,14 @@ class Table(models.Model):
         """The rules' variant name (``podkidnoy``, ``perevodnoy`` or ``circle``)."""
         return str(self.rules["variant"])
 
+    @property
+    def open_to_watch(self) -> bool:
+        """Whether anyone may watch the table and its games: a public table, or a tournament's
+        (``managed``). A tournament's table is private so that only the players the tournament
+        seats take its seats, not to hide its games: tournaments are public, and their pages link
+        every game in play."""
+        return not self.private or self.managed
+
 
 class Seat(models.Model):
     """A user sitting at a table; ``position`` is the engine's seat index."""

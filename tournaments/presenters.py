@@ -328,10 +328,12 @@ class ArenaLine:
 
 @dataclass
 class ArenaTable:
-    """A game being played: its players (in seat order) and, for one of them, the link to it."""
+    """A game being played: its players (in seat order), the link to it (anyone may watch a
+    tournament's game: ``games.models.Table.open_to_watch``) and whether the viewer plays it."""
 
     names: list[str]
     url: str
+    mine: bool
 
 
 @dataclass
@@ -413,7 +415,7 @@ def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]
                     for s in line.sheet.scores[-SHEET_SHOWN:]
                 ],
                 state="" if over else _arena_state(entry, pairing_match is not None),
-                game_url=_game_url(pairing_match) if line.player == me_id else "",
+                game_url=_game_url(pairing_match),
                 is_bot=players[line.player].is_bot,
                 is_me=line.player == me_id,
             )
@@ -426,8 +428,7 @@ def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]
         seen.add(pairing.pk)
         seated = [p.user_id for p in pairing.players.all()]
         names = [players[p].public_name for p in seated if p in players]
-        # Tournament games are played at private tables: only their players may open them.
-        tables.append(ArenaTable(names, _game_url((pairing, match_id)) if me_id in seated else ""))
+        tables.append(ArenaTable(names, _game_url((pairing, match_id)), me_id in seated))
     waiting = [
         e.player_id for e in entries if e.is_active and not e.paused and e.seed and e.player_id not in playing
     ]

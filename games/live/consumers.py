@@ -309,12 +309,12 @@ def _may_watch_match(match_id: int, user: User | AnonymousUser) -> bool | None:
 
 def _may_watch_table(table_id: int, user: User | AnonymousUser, token: str) -> bool | None:
     """``None`` when there is no such table; a private table's page is for its creator, its
-    seated players and whoever has the invite link."""
+    seated players and whoever has the invite link (a tournament's is open to watch)."""
     try:
         table = selectors.table_get(table_id=table_id)
     except Table.DoesNotExist:
         return None
-    if not table.private or token == table.invite_token:
+    if table.open_to_watch or token == table.invite_token:
         return True
     if not user.is_authenticated:
         return False

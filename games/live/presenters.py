@@ -287,8 +287,9 @@ def _counted(translated: str, count: int) -> SafeString:
 
 def may_watch(match: Match, players: Iterable[MatchPlayer], user: User | AnonymousUser) -> bool:
     """Whether ``user`` may see ``match`` (whose players are ``players``) at all: anyone at a
-    public table; at a private table only its creator and the match's players."""
-    if not match.table.private:
+    table open to watch (``Table.open_to_watch``: a public one, or a tournament's); at a private
+    table only its creator and the match's players."""
+    if match.table.open_to_watch:
         return True
     if not user.is_authenticated:
         return False

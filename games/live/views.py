@@ -94,7 +94,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     token = request.GET.get("invite", "")
     user = request.user
     seated = user.is_authenticated and any(s.user_id == user.pk for s in table.seats.all())
-    if table.private and not seated and table.creator_id != user.pk and token != table.invite_token:
+    if not table.open_to_watch and not seated and table.creator_id != user.pk and token != table.invite_token:
         raise Http404
     invite_url = request.build_absolute_uri(reverse("games:table_invite", args=[table.invite_token]))
     context = present_table(table, user, token=token, invite_url=invite_url)

@@ -65,14 +65,14 @@ def reviewed_moves(match: Match, seat: int) -> tuple[GameRecord, list[Move], lis
 
 def may_request(match: Match, seat: int, user: User | AnonymousUser) -> bool:
     """A player may ask for the review of their own seat; anyone signed in, of any seat of a
-    match at a public table."""
+    match at a table open to watch (a public one, or a tournament's)."""
     if not user.is_authenticated:
         return False
     players = list(match.players.all())
     if not may_watch(match, players, user):
         return False
     own = any(p.user_id == user.pk and p.seat == seat for p in players)
-    return own or not match.table.private
+    return own or match.table.open_to_watch
 
 
 def review_request(*, match_id: int, seat: int, user: User | AnonymousUser) -> Review:

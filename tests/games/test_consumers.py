@@ -259,6 +259,28 @@ async def test_a_stranger_cannot_watch_a_private_table() -> None:
     await insider.disconnect()
 
 
+async def test_anyone_may_watch_a_tournaments_table_as_a_spectator() -> None:
+    """A tournament's table (``managed``) is private for its seats only (``Table.open_to_watch``):
+    a stranger's and an anonymous visitor's sockets connect and get the spectator's view."""
+
+    @sync_to_async
+    def tournament_like_match() -> Match:
+        alice, bob = make_user("alice"), make_user("bob")
+        table = services.table_create(
+            creator=alice, rules=Rules(), private=True, organised=True, managed=True
+        )
+        services.table_join(table_id=table.pk, user=bob, invite_token=table.invite_token)
+        return Match.objects.get(table=table)
+
+    match = await tournament_like_match()
+    stranger = await sync_to_async(make_user)("mallory")
+    for viewer in (stranger, AnonymousUser()):
+        communicator = await connect(match.pk, viewer)
+        frame = await communicator.receive_from(timeout=TIMEOUT)
+        assert 'id="match-table"' in frame and 'class="hand__card' not in frame
+        await communicator.disconnect()
+
+
 async def test_an_unknown_match_is_closed() -> None:
     communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/match/999999/")
     communicator.scope["user"] = AnonymousUser()

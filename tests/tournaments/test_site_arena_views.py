@@ -250,3 +250,24 @@ def test_the_clock_and_finish_now_on_the_page(organiser: User) -> None:
     client_for(organiser).post(reverse("tournaments:action", args=[tournament.pk, "finish"]))
     html = page(client_for(None), tournament)
     assert "Time is up" in html and "1 game is still being played; it counts." in html
+
+
+def test_every_game_in_play_is_linked_for_anyone_to_watch(
+    organiser: User, make_player: Callable[[str], User]
+) -> None:
+    anna = make_player("anna")
+    tournament = open_arena(organiser, 3)
+    services.tournament_start(tournament_id=tournament.pk, user=organiser)
+    client = client_for(anna)
+    client.post(reverse("tournaments:register", args=[tournament.pk]))
+    games = arena_matches(tournament)
+    assert games
+    urls = [reverse("games:match", args=[match.pk]) for match in games]
+    for viewer, language, word in ((None, "en", "watch"), (organiser, "ru", "смотреть")):
+        html = live(client_for(viewer, language), tournament)
+        for url in urls:
+            assert f'href="{url}">{word}</a>' in html
+        response = client_for(viewer, language).get(urls[0])
+        assert response.status_code == 200
+    mine = next(m for m in games if m.players.filter(user=anna).exists())
+    assert f'href="{reverse("games:match", args=[mine.pk])}">your game</a>' in live(client, tournament)

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.engine import Rules
 from games.live import selectors, services
 from games.live.presenters import present_match
 from games.models import Match, Table
@@ -55,3 +56,39 @@ def test_a_tournament_games_page_names_the_tournament_its_round_and_links_back()
     assert tournament.name in html
     assert f'data-round="{pairing.round.number}"' in html
     assert reverse("tournaments:detail", args=[tournament.pk]) in html
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_anyone_may_watch_a_tournament_game_and_nobody_else_takes_its_seats(signed_in: bool) -> None:
+    """A tournament's table is private so that only the players it seats sit there, not to hide
+    its games: the tournament's pages link them (the bracket's "watch", the arena's games in
+    play), so a stranger, signed in or not, opens the game as a spectator, sees no hand, and
+    cannot take a seat."""
+    organiser = make_user("organiser")
+    tournament, olga = started_with_player(organiser, 3, "olga")
+    match = Match.objects.get(players__user=olga, status=Match.Status.ACTIVE)
+    assert match.table.private and match.table.open_to_watch
+    stranger = make_user("stranger")
+    client = Client()
+    if signed_in:
+        client.force_login(stranger)
+    response = client.get(reverse("games:match", args=[match.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert tournament.name in html and 'class="hand__card' not in html
+    assert client.get(reverse("games:table", args=[match.table_id])).status_code == 200
+    with pytest.raises(services.GameError):
+        services.table_join(table_id=match.table_id, user=stranger)
+
+
+def test_a_private_table_of_a_person_stays_for_its_players() -> None:
+    host, guest = make_user("host"), make_user("guest")
+    table = services.table_create(creator=host, rules=Rules(), private=True)
+    services.table_join(table_id=table.pk, user=guest, invite_token=table.invite_token)
+    match = Match.objects.get(table=table)
+    assert not table.open_to_watch
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.get(reverse("games:match", args=[match.pk])).status_code == 404
+    assert stranger.get(reverse("games:table", args=[table.pk])).status_code == 404
+    assert Client().get(reverse("games:match", args=[match.pk])).status_code == 404
