@@ -1,8 +1,8 @@
 """An arena in Chromium: a player joins a running arena of bots and is taken to their game, goes
 berserk from the game's banner, resigns, and is taken to their next game when it is dealt, while
-a visitor on the arena's page sees the leaderboard change without reloading. Screenshots of the
-arena's page and of a game's banner at 1280x800 and 390x844, in English and Russian, go to
-``build/screenshots/arena-*.png``.
+a visitor on the arena's page sees the leaderboard change without reloading and follows a game
+in play to watch it. Screenshots of the arena's page, of a game's banner and of a watched game at
+1280x800 and 390x844, in English and Russian, go to ``build/screenshots/arena-*.png``.
 
 The site is ``manage.py serve`` on its own SQLite file (the embedded Celery worker plays the bots
 and runs the arena's pairing passes)."""
@@ -169,8 +169,16 @@ def test_the_arena_in_russian(site: tuple[str, dict[str, Any]], browser: Browser
     assert page.locator("html").get_attribute("lang") == "ru"
     text = page.inner_text("main")
     assert "Турнирная таблица" in text and "осталось" in text and "Leaderboard" not in text
-    assert page.locator(".arena-tables a").count() == 0, "a visitor gets no link to a private game"
+    # Anyone may watch a tournament's game: each one in play is linked, as a spectator's page.
+    watch = page.locator(".arena-tables a")
+    assert watch.count() >= 1 and watch.first.inner_text() == "смотреть"
     shoot(page, "leaderboard-ru")
+    watch.first.click()
+    wait_for_path(page, MATCH)
+    page.wait_for_selector("#match-table")
+    assert page.locator(".hand__card").count() == 0, "a spectator sees no hand"
+    assert "Партия арены" in page.inner_text("#tournament-banner")
+    shoot(page, "watching-ru")
     visitor.close()
 
     player = browser.new_context(viewport=DESKTOP, locale="ru")
