@@ -68,7 +68,7 @@ def pool_choices() -> list[tuple[str, str]]:
 #: What the engine awaits from a seat, as a seat's badge (``awaiting_words``) and as the status
 #: line of the viewer it awaits (``your_move_words``). Marked here, translated when asked: every
 #: push draws a badge for each seat, and translating all of a table's words to say one of them
-#: was half of a push's translations.
+#: was about a quarter of a push's translations.
 AWAITING_WORDS = {
     "lead": gettext_noop("to lead"),
     "cover": gettext_noop("to cover"),
