@@ -42,6 +42,12 @@ def capitals_key(name: str) -> str:
     return capitals_skeleton(name)[:DISPLAY_NAME_KEY_MAX_LENGTH]
 
 
+def _kept(stored: str, key: str) -> str:
+    """The key to store for a name whose key is ``key``: ``stored`` when it is ``key`` marked with
+    an older twin's ``#<pk>`` (``User.save``), else ``key``."""
+    return stored if stored.rpartition("#")[0] == key else key
+
+
 def validate_key_length(name: str) -> None:
     if len(skeleton(name)) > DISPLAY_NAME_KEY_MAX_LENGTH:
         raise ValidationError(_("This display name is too long."), code="too_long")
@@ -154,12 +160,9 @@ class User(AbstractUser):
 
         A key that carries a ``#<pk>`` suffix belongs to a name that already looked like another
         when that key was introduced (migrations 0004 and 0009); it is kept while the name stays."""
-        key = skeleton(self.display_name)
-        if self.display_name_key.rpartition("#")[0] != key:
-            self.display_name_key = key
-        capitals = capitals_key(self.display_name)
-        if self.display_name_capitals_key.rpartition("#")[0] != capitals:
-            self.display_name_capitals_key = capitals
+        name = self.display_name
+        self.display_name_key = _kept(self.display_name_key, skeleton(name))
+        self.display_name_capitals_key = _kept(self.display_name_capitals_key, capitals_key(name))
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "display_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "display_name_key", "display_name_capitals_key"}
