@@ -13,6 +13,10 @@ prepares, so the ``prepare_threshold`` in ``DATABASES`` touches only the stateme
 The cursor is wrapped as Django wraps its own (``connection.cursor``): execute wrappers, query
 logging, the health check, thread checks and error translation all apply. Elsewhere than on
 PostgreSQL it is the connection's ordinary cursor.
+
+``default_connection()`` is the thread's connection itself rather than ``django.db.connection``:
+that is a proxy, which finds the thread's connection anew (through asgiref's context-local
+storage) at every attribute read, and a move's statements read a few dozen attributes.
 """
 
 from __future__ import annotations
@@ -21,12 +25,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import psycopg
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.backends.utils import CursorWrapper
 from psycopg.pq import Format
 
 _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
+
+
+def default_connection() -> BaseDatabaseWrapper:
+    """The default database's connection of this thread (what ``django.db.connection`` stands for)."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 @contextmanager
@@ -35,6 +45,7 @@ def prepared_cursor() -> Iterator[CursorWrapper]:
 
     For statements whose text is fixed (their values passed as parameters only), run often: each
     distinct text is a prepared statement of the connection (psycopg keeps the 100 used last)."""
+    connection = default_connection()
     if connection.vendor != "postgresql":
         with connection.cursor() as cursor:
             yield cursor

@@ -11,13 +11,13 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, Model, Prefetch, QuerySet
+from django.db.models.base import ModelState
 from django.db.transaction import TransactionManagementError
 from django.urls import reverse
 
 from accounts.models import User
-from durak_site.db import prepared_cursor
+from durak_site.db import default_connection, prepared_cursor
 from games.engine import GameRecord, GameState, Rules
 from games.live import ratings
 from games.live.loaded import LoadedMatch
@@ -104,11 +104,12 @@ def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False
     match is a third, for a match that is over only: folded into the first as a subquery it cost
     every push's read about a third more time in PostgreSQL (planning it), for a link few pages
     show."""
-    if lock and connection.get_autocommit():
+    conn = default_connection()
+    if lock and conn.get_autocommit():
         raise TransactionManagementError("match_load(lock=True) must run inside a transaction.")
     for_update = ""
-    if lock and connection.features.has_select_for_update:
-        for_update = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    if lock and conn.features.has_select_for_update:
+        for_update = " FOR UPDATE OF m" if conn.features.has_select_for_update_of else " FOR UPDATE"
     found = _joined(
         f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')}, {_columns(MatchPlayer, 'p')},"
         f" {_columns(User, 'u')} FROM {_MATCH} m JOIN {_TABLE} t ON t.id = m.table_id"
@@ -193,7 +194,8 @@ def _joined(
     The first ``shared`` models are the same in every row (a row joined to each of its children):
     they are made from the first row only, and every row's tuple holds those. A model whose
     primary key is null in a row (the missing side of an outer join) is ``None`` there."""
-    readers = [_reader(model, connection.vendor) for model in models]
+    conn = default_connection()
+    readers = [_reader(model, conn.vendor) for model in models]
     with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
@@ -209,11 +211,28 @@ def _joined(
                 values = list(row[start : start + len(names)])
                 for index, column, functions in converters:
                     for function in functions:
-                        values[index] = function(values[index], column, connection)
-                made.append(model.from_db(connection.alias, names, values))
+                        values[index] = function(values[index], column, conn)
+                made.append(_instance(model, names, values, conn.alias))
             start += len(names)
         instances.append(tuple(made))
     return instances
+
+
+def _instance(model: type[Model], names: list[str], values: list[Any], alias: str) -> Model:
+    """``model.from_db(alias, names, values)`` for a row of all its concrete fields, without
+    ``Model.__init__``: that sets each field through ``setattr`` (a descriptor's for a foreign
+    key, which has nothing cached to clear on a new instance) and sends ``pre_init`` and
+    ``post_init``, and was about a quarter of a match's read (six instances). Equal to what
+    ``from_db`` makes only while these models have no ``__init__`` or ``from_db`` of their own,
+    no field whose descriptor sets anything and no receiver of those signals:
+    ``tests/games/test_push_reads.py`` holds them to it."""
+    instance = model.__new__(model)
+    state = ModelState()
+    state.adding = False
+    state.db = alias
+    instance.__dict__.update(zip(names, values, strict=True))
+    instance._state = state
+    return instance
 
 
 #: The model, its field names, where its primary key is among them and, per field that has any,
@@ -226,11 +245,12 @@ def _reader(model: type[Model], vendor: str) -> _Reader:
     """Made once per model and vendor, from the calling thread's connection. The converters
     depend on the vendor and the settings only, and each call hands them the connection in use, so
     the connections of other threads may share them."""
+    conn = default_connection()
     fields = model._meta.concrete_fields
     converters = []
     for index, field in enumerate(fields):
         column = field.get_col(model._meta.db_table)
-        functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        functions = conn.ops.get_db_converters(column) + column.get_db_converters(conn)
         if functions:
             converters.append((index, column, functions))
     pk_index = next(index for index, field in enumerate(fields) if field.primary_key)

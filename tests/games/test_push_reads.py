@@ -11,16 +11,20 @@ from unittest import mock
 import pytest
 from django.db import connection, transaction
 from django.db.models import Model, Prefetch
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
+from accounts.models import User
 from games.engine import Rules
 from games.live import selectors
 from games.live.fragments import match_fragments
 from games.live.loaded import LoadedMatch
 from games.live.services import turn
-from games.models import Match, MatchPlayer
+from games.models import Match, MatchPlayer, Move, Table
 
 from .services_support import make_user, play_default, start_match
 
@@ -137,3 +141,35 @@ def test_the_turn_cores_plain_sql_writes_store_what_the_orm_would(db: None) -> N
     stored_match = Match.objects.get(pk=match.pk)
     assert _fields(stored_match) == _fields(last)
     assert stored_match.snapshot == results[-1].state.to_json()
+
+
+@pytest.mark.parametrize("model", [Match, Table, MatchPlayer, User, Move])
+def test_the_reads_instances_are_what_from_db_makes(db: None, model: type[Model]) -> None:
+    """``selectors._instance`` skips ``Model.__init__``: it makes what ``from_db`` makes only while
+    the models read so have no ``__init__`` or ``from_db`` of their own, no receiver of the init
+    signals and no field whose attribute sets anything (a foreign key's only clears a cache)."""
+    assert "__init__" not in vars(model) and "from_db" not in vars(model)
+    assert not pre_init.receivers and not post_init.receivers
+    for field in model._meta.concrete_fields:
+        attribute = vars(model).get(field.attname)
+        assert type(attribute) in (DeferredAttribute, ForeignKeyDeferredAttribute), field
+    match = start_match(humans=[make_user("a"), make_user("b")])
+    play_default(match)
+    row = model._default_manager.order_by("pk").first()
+    assert row is not None
+    names = [field.attname for field in model._meta.concrete_fields]
+    values = [getattr(row, name) for name in names]
+    made, expected = (
+        selectors._instance(model, names, values, "default"),
+        model.from_db("default", names, values),
+    )
+    assert type(made) is model
+    assert {k: v for k, v in vars(made).items() if k != "_state"} == {
+        k: v for k, v in vars(expected).items() if k != "_state"
+    }
+    assert (
+        (made._state.adding, made._state.db)
+        == (expected._state.adding, expected._state.db)
+        == (False, "default")
+    )
+    assert made == expected

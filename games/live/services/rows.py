@@ -14,15 +14,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from django.db import connection
 from django.db.models import Field
 
-from durak_site.db import prepared_cursor
+from durak_site.db import default_connection, prepared_cursor
 from games.models import Match, Move
 
 
 def move_insert(move: Move) -> Move:
     """Insert the unsaved ``move`` and give it its primary key (as ``Move.objects.create``)."""
+    connection = default_connection()
     sql, fields = _insert(connection.vendor, connection.features.can_return_columns_from_insert)
     values = [field.get_db_prep_save(field.pre_save(move, True), connection) for field in fields]
     with prepared_cursor() as cursor:
@@ -39,6 +39,7 @@ def move_insert(move: Move) -> Move:
 
 def match_update(match: Match, names: list[str]) -> None:
     """Save the fields ``names`` of ``match`` (as ``match.save(update_fields=names)``)."""
+    connection = default_connection()
     sql, fields = _update(connection.vendor, tuple(names))
     values = [field.get_db_prep_save(field.pre_save(match, False), connection) for field in fields]
     with prepared_cursor() as cursor:
@@ -48,7 +49,7 @@ def match_update(match: Match, names: list[str]) -> None:
 # Made once per vendor (the quoting and ``RETURNING`` depend on it) and set of fields.
 @cache
 def _insert(vendor: str, returning: bool) -> tuple[str, list[Field[Any, Any]]]:
-    quote = connection.ops.quote_name
+    quote = default_connection().ops.quote_name
     fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
     sql = (
         f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(quote(_column(f)) for f in fields)})"
@@ -61,7 +62,7 @@ def _insert(vendor: str, returning: bool) -> tuple[str, list[Field[Any, Any]]]:
 
 @cache
 def _update(vendor: str, names: tuple[str, ...]) -> tuple[str, list[Field[Any, Any]]]:
-    quote = connection.ops.quote_name
+    quote = default_connection().ops.quote_name
     fields = [_concrete(Match._meta.get_field(name)) for name in names]
     assignments = ", ".join(f"{quote(_column(f))} = %s" for f in fields)
     pk = quote(_column(Match._meta.pk))
