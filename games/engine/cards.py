@@ -82,6 +82,9 @@ def card_label(card: int) -> str:
 CARD_NAMES: Final = tuple(card_str(c) for c in range(ALL_CARDS))
 
 _RANK_BY_TEXT: Final = {**{str(r): r for r in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
+#: CARD_NAMES read back: a snapshot's cards and the actions' are written so, and decoding one
+#: snapshot parses a few dozen of them.
+_CARD_BY_NAME: Final = {name: card for card, name in enumerate(CARD_NAMES)}
 
 
 def card_from_str(text: str) -> int:
@@ -90,6 +93,9 @@ def card_from_str(text: str) -> int:
     >>> card_from_str("as"), card_from_str("BJ")
     (48, 53)
     """
+    card = _CARD_BY_NAME.get(text)
+    if card is not None:
+        return card
     t = text.strip().upper()
     if t == "RJ":
         return RED_JOKER

@@ -22,6 +22,13 @@ def test_every_card_round_trips() -> None:
         assert card_from_str(card_str(card)) == card
 
 
+def test_a_player_may_write_a_card_in_lower_case_and_with_spaces() -> None:
+    """Canonical names are looked up (a snapshot's cards); any other spelling is parsed."""
+    for card in range(54):
+        text = card_str(card)
+        assert card_from_str(text.lower()) == card_from_str(f" {text} ") == card
+
+
 @pytest.mark.parametrize(
     ("text", "rank", "suit"),
     [("6S", 6, 0), ("10H", 10, 3), ("JD", 11, 2), ("QC", 12, 1), ("KH", 13, 3), ("AD", 14, 2), ("2S", 2, 0)],
