@@ -19,13 +19,16 @@ different chairs, so mostly not).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template import engines
 from django.utils import translation
+from jinja2 import Template
 from markupsafe import Markup
 
 from accounts.models import User
@@ -88,9 +91,37 @@ def match_fragments(
 
 
 def macros() -> Any:
-    """The fragments' macros (the template is compiled once; in development it reloads when its
-    file changes)."""
-    return engines["jinja2"].env.get_template(TEMPLATE).module  # type: ignore[attr-defined]
+    """The fragments' macros in the active language (the template is compiled once; in development
+    it reloads when its file changes)."""
+    template = engines["jinja2"].env.get_template(TEMPLATE)  # type: ignore[attr-defined]
+    return _module(template, translation.get_language())
+
+
+@lru_cache(maxsize=16)
+def _module(template: Template, language: str | None) -> Any:
+    """The template's macros for one language, whose ``_`` is that language's remembered
+    ``gettext`` (``_translated``). The environment's ``_`` is Django's ``gettext`` behind two
+    calls through the template's context, and each looks the active language up in asgiref's
+    context-local storage: a push's forty-odd labels cost more than drawing its cards. Keyed by
+    the template object too, so a template reloaded in development gets modules of its own."""
+    return template.make_module({"_": partial(_translated, language)})
+
+
+@lru_cache(maxsize=4096)
+def _translated(language: str | None, message: str) -> str:
+    """``gettext(message)`` in ``language``: the catalogues do not change while the process runs
+    (a test that changes the languages' settings forgets these, ``forget``)."""
+    with translation.override(language):
+        return translation.gettext(message)
+
+
+@receiver(setting_changed)
+def forget(**kwargs: Any) -> None:
+    """Drop every remembered translation and drawing: a test changed the languages, the
+    catalogues or the static files' URL they were made with."""
+    _module.cache_clear()
+    _translated.cache_clear()
+    _drawn.cache_clear()
 
 
 def _public(name: str, context: MatchContext) -> str:

@@ -18,11 +18,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from accounts.models import User
 from games import seeding
@@ -353,7 +355,7 @@ def present_match(
         drawn=view.drawn,
         drawn_caption=_drawn_caption(view, names, seat, awaiting),
         hand=_hand(_own_hand(view, seat), view.legal_cards if legal else ()),
-        choices=tuple(_choice(a, bito=_all_covered(view)) for a in legal),
+        choices=_choices(legal, bito=_all_covered(view)),
         your_move=seat is not None and seat in awaiting,
         status_text=_status_text(match, names, seat, awaiting),
         remaining_ms=remaining,
@@ -550,9 +552,25 @@ def _all_covered(view: View) -> bool:
     return bool(view.table) and all(cover for _attack, cover in view.table) and not view.taking
 
 
-def _choice(move: LegalMove, *, bito: bool = False) -> Choice:
-    """A legal action with its words."""
+def _choices(legal: Iterable[LegalMove], *, bito: bool = False) -> tuple[Choice, ...]:
+    """The legal actions with their words, each remembered in the active language (``_choice``)."""
+    language = get_language()
+    return tuple(_choice(move, bito, language) for move in legal)
+
+
+@lru_cache(maxsize=4096)
+def _choice(move: LegalMove, bito: bool, language: str | None) -> Choice:
+    """A legal action with its words in ``language`` (the active one: it is only the key). The
+    awaited seat's every push words each of its legal actions again, a few dozen in a bout, and
+    the words of one are several translations and card names; a language has a few thousand
+    actions to word."""
     return Choice(move.notation, action_label(move, bito=bito), move.kind, move.cards, move.target)
+
+
+@receiver(setting_changed)
+def forget(**kwargs: Any) -> None:
+    """Drop the remembered words: a test changed the languages or the catalogues."""
+    _choice.cache_clear()
 
 
 # --- status and timer ------------------------------------------------------------------------
