@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.html import conditional_escape, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext_lazy
 
 from games.engine import IllegalAction, LegalMove
+from games.memos import memo
 from games.pools import all_pools
 from games.templatetags.cards import card_label, card_text
 
@@ -137,17 +138,40 @@ def _cards_html(codes: Sequence[str]) -> SafeString:
 
 def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> SafeString | None:
     """One public engine event (``Event.to_dict()``) as a sentence; ``None`` for silent ones."""
-    kind = event.get("kind")
     seat = event.get("seat")
     name = names.get(seat, "?") if seat is not None else ""
-    cards = _cards_html(event.get("cards", ()))
-    target = card_text(event["target"]) if event.get("target") else ""
-    count = int(event.get("count", 0))
-    limit = int(event.get("limit", 0))
-    args = {"name": name, "cards": cards, "target": target, "count": count, "limit": limit}
-    sentence = _sentence(str(kind), count)
+    return _described(
+        get_language(),
+        str(event.get("kind")),
+        name,
+        isinstance(name, SafeData),
+        tuple(event.get("cards", ())),
+        event.get("target") or "",
+        int(event.get("count", 0)),
+        int(event.get("limit", 0)),
+    )
+
+
+@memo(4096)
+def _described(
+    language: str | None,
+    kind: str,
+    name: str,
+    name_safe: bool,
+    cards: tuple[str, ...],
+    target: str,
+    count: int,
+    limit: int,
+) -> SafeString | None:
+    """``describe_event`` of everything it reads from the event, remembered: every viewer of a
+    move words its new lines (a push each, a tab each), and a line is a few translations and card
+    names. ``language`` (the active one) and ``name_safe`` (a name already marked safe is not
+    escaped again, and equals the same text unmarked) are only the key."""
+    sentence = _sentence(kind, count)
     if sentence is None:
         return None
+    shown = card_text(target) if target else ""
+    args = {"name": name, "cards": _cards_html(cards), "target": shown, "count": count, "limit": limit}
     # The translated sentence is escaped as text; the card spans are already safe HTML.
     safe_args = {
         key: conditional_escape(value) if isinstance(value, str) else value for key, value in args.items()

@@ -19,13 +19,11 @@ different chairs, so mostly not).
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.template import engines
 from django.utils import translation
 from jinja2 import Template
@@ -35,6 +33,7 @@ from accounts.models import User
 from games.live import selectors
 from games.live.loaded import LoadedMatch
 from games.live.presenters import MatchContext, present_match
+from games.memos import memo
 
 TEMPLATE = "games/match_fragments.html"
 #: The public fragments and the fields of ``MatchContext`` each one is drawn from.
@@ -97,7 +96,7 @@ def macros() -> Any:
     return _module(template, translation.get_language())
 
 
-@lru_cache(maxsize=16)
+@memo(16)
 def _module(template: Template, language: str | None) -> Any:
     """The template's macros for one language, whose ``_`` is that language's remembered
     ``gettext`` (``_translated``). The environment's ``_`` is Django's ``gettext`` behind two
@@ -107,21 +106,11 @@ def _module(template: Template, language: str | None) -> Any:
     return template.make_module({"_": partial(_translated, language)})
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _translated(language: str | None, message: str) -> str:
-    """``gettext(message)`` in ``language``: the catalogues do not change while the process runs
-    (a test that changes the languages' settings forgets these, ``forget``)."""
+    """``gettext(message)`` in ``language`` (``games.memos`` says why it may be remembered)."""
     with translation.override(language):
         return translation.gettext(message)
-
-
-@receiver(setting_changed)
-def forget(**kwargs: Any) -> None:
-    """Drop every remembered translation and drawing: a test changed the languages, the
-    catalogues or the static files' URL they were made with."""
-    _module.cache_clear()
-    _translated.cache_clear()
-    _drawn.cache_clear()
 
 
 def _public(name: str, context: MatchContext) -> str:
@@ -134,7 +123,7 @@ def _public(name: str, context: MatchContext) -> str:
 #: Entries are of use while their version is the match's newest, a few seconds under load; a
 #: thousand of them (a few kB each: the seats, the felt, a move's log lines) hold every match in
 #: play's newest ones at hundreds of tables.
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _drawn(name: str, language: str | None, values: tuple[Any, ...]) -> str:
     """Draw a public fragment from nothing but ``values`` (the key it is remembered under)."""
     m = SimpleNamespace(**dict(zip(PUBLIC[name], values, strict=True)))

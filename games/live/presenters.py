@@ -18,8 +18,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
@@ -38,6 +36,7 @@ from games.live.loaded import LoadedMatch
 from games.live.outcome import ResultPanel, result_panel
 from games.live.ratings import ShownRating
 from games.live.selectors import seed_value_sent, table_current_match
+from games.memos import memo
 from games.models import Match, MatchPlayer, Move, Table
 from games.pools import table_kind_pool
 from games.records.fairness import seed_commitment
@@ -558,19 +557,13 @@ def _choices(legal: Iterable[LegalMove], *, bito: bool = False) -> tuple[Choice,
     return tuple(_choice(move, bito, language) for move in legal)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _choice(move: LegalMove, bito: bool, language: str | None) -> Choice:
     """A legal action with its words in ``language`` (the active one: it is only the key). The
     awaited seat's every push words each of its legal actions again, a few dozen in a bout, and
     the words of one are several translations and card names; a language has a few thousand
     actions to word."""
     return Choice(move.notation, action_label(move, bito=bito), move.kind, move.cards, move.target)
-
-
-@receiver(setting_changed)
-def forget(**kwargs: Any) -> None:
-    """Drop the remembered words: a test changed the languages or the catalogues."""
-    _choice.cache_clear()
 
 
 # --- status and timer ------------------------------------------------------------------------

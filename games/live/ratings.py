@@ -17,9 +17,11 @@ from typing import Protocol
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games.memos import memo
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,16 +38,22 @@ class ShownRating:
     @property
     def chip(self) -> SafeString:
         """The rating as the seat lists and the match page show it (one markup for both of the
-        site's template engines)."""
-        title = _("rating in this pool (provisional)") if self.provisional else _("rating in this pool")
-        return format_html(
-            '<span class="rating-chip{}" data-rating="{}" title="{}">{}{}</span>',
-            " rating-chip--provisional" if self.provisional else "",
-            str(self.points),
-            title,
-            self.points,
-            "?" if self.provisional else "",
-        )
+        site's template engines), remembered: every push shows the viewer's."""
+        return _chip(self.points, self.provisional, get_language())
+
+
+@memo(1024)
+def _chip(points: int, provisional: bool, language: str | None) -> SafeString:
+    """``ShownRating.chip`` in ``language`` (the active one: it is only the key)."""
+    title = _("rating in this pool (provisional)") if provisional else _("rating in this pool")
+    return format_html(
+        '<span class="rating-chip{}" data-rating="{}" title="{}">{}{}</span>',
+        " rating-chip--provisional" if provisional else "",
+        str(points),
+        title,
+        points,
+        "?" if provisional else "",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,24 +18,24 @@ accessible name of each card, translated through gettext, so a screen reader hea
 Every result is remembered per active language: a match push draws the same few dozen cards for
 every viewer on every move, and each drawing costs several translations, an escape pass and the
 sprite's URL. The language is part of each key (the drawing is made in the language active when it
-is first asked for), and a changed setting (tests) forgets everything, as Django's own translation
-caches do.
+is first asked for), and a changed setting (tests) forgets everything (``games.memos``), as
+Django's own translation caches do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, wraps
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
+from functools import wraps
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar, cast
 
 from django import template
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, pgettext
+
+from games.memos import memo
 
 if TYPE_CHECKING:
     from functools import _CacheInfo
@@ -63,32 +63,20 @@ class Remembered(Protocol[T_co]):
     def cache_info(self) -> _CacheInfo: ...
 
 
-#: The memos of every ``remembered`` function, for ``forget``.
-MEMOS: Final[list[Any]] = []
-
-
 def remembered(func: Callable[..., T]) -> Remembered[T]:
     """``func`` remembered per active language (see the module docstring); its arguments are
     taken as text, as templates hand them over."""
     # The language is only the memo's key: ``func`` translates into the active one itself.
-    memo = lru_cache(maxsize=MEMO_SIZE)(lambda language, args, kwargs: func(*args, **dict(kwargs)))
-    MEMOS.append(memo)
+    made = memo(MEMO_SIZE)(lambda language, args, kwargs: func(*args, **dict(kwargs)))
 
     @wraps(func)
     def drawing(*args: object, **kwargs: object) -> T:
-        texts = tuple(str(a) for a in args)
-        return memo(get_language(), texts, tuple(sorted((k, str(v)) for k, v in kwargs.items())))
+        # A push asks for a few dozen drawings: the common call, positional only, is kept short.
+        named = tuple(sorted((k, str(v)) for k, v in kwargs.items())) if kwargs else ()
+        return made(get_language(), tuple(map(str, args)), named)
 
-    drawing.cache_info = memo.cache_info  # type: ignore[attr-defined]
+    drawing.cache_info = made.cache_info  # type: ignore[attr-defined]
     return cast("Remembered[T]", drawing)
-
-
-@receiver(setting_changed)
-def forget(**kwargs: Any) -> None:
-    """Drop every remembered drawing: a test changed the languages, the catalogues or the static
-    files' URL, which the drawings were made with."""
-    for memo in MEMOS:
-        memo.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)

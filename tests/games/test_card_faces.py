@@ -6,13 +6,14 @@ from __future__ import annotations
 from django.test import override_settings
 from django.utils import translation
 
+from games import memos
 from games.live.presenters import HandCard, PairView
 from games.templatetags import cards
 from games.templatetags.cards import card, card_back, card_label, card_name, card_text
 
 
 def test_a_remembered_drawing_is_the_fresh_one() -> None:
-    cards.forget()
+    memos.forget()
     with translation.override("en"):
         fresh = (card("QS", "lg"), card_back("sm"), card_text("10H"), card_name("RJ"), card_label("AD"))
         again = (card("QS", "lg"), card_back("sm"), card_text("10H"), card_name("RJ"), card_label("AD"))

@@ -1,5 +1,5 @@
-"""The words of a push, remembered per language (``games.live.fragments._module`` and
-``_translated``, ``games.live.presenters._choice``): whatever was remembered before, each language
+"""The words of a push, remembered per language (``games.memos``: the fragments' labels, the
+legal actions, the log lines, the rating chip): whatever was remembered before, each language
 draws exactly what Django's own ``gettext`` draws, and a changed setting forgets them."""
 
 from __future__ import annotations
@@ -12,11 +12,14 @@ from django.contrib.auth.models import AnonymousUser
 from django.template import engines
 from django.test import override_settings
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from accounts.models import User
+from games import memos, words
 from games.engine import Rules
 from games.live import fragments, presenters, selectors
 from games.live.presenters import present_match
+from games.live.ratings import ShownRating
 from games.words import action_label
 
 from .services_support import make_user, play_default, start_match
@@ -74,6 +77,35 @@ def test_every_legal_action_is_worded_in_the_language_active_when_it_is_drawn() 
     assert [c.action for c in ru] == [c.action for c in en] and [c.label for c in ru] != [c.label for c in en]
 
 
+def test_a_log_line_is_worded_in_its_language_and_a_name_escaped_whatever_was_remembered() -> None:
+    """The same event in two languages, and for a name marked safe (not escaped again) and the
+    same text unmarked (escaped): four lines, each the one worded afresh."""
+    event = {"kind": "attack", "seat": 0, "cards": ["6S"], "count": 1}
+    lines: dict[tuple[str, bool], str] = {}
+    for language in ("en", "ru", "en"):
+        with translation.override(language):
+            for name in ("<b>ann</b>", mark_safe("<b>ann</b>")):
+                line = words.describe_event(event, {0: name})
+                memos.forget()
+                assert line == words.describe_event(event, {0: name})
+                lines[language, isinstance(name, type(mark_safe("")))] = str(line)
+    assert len(set(lines.values())) == 4
+    assert "&lt;b&gt;ann&lt;/b&gt; leads" in lines["en", False] and "<b>ann</b> leads" in lines["en", True]
+    assert "заходит" in lines["ru", False]
+
+
+def test_the_rating_chip_is_worded_in_its_language() -> None:
+    for provisional in (False, True):
+        rating = ShownRating(1512.4, provisional)
+        with translation.override("en"):
+            en = rating.chip
+        with translation.override("ru"):
+            ru = rating.chip
+        assert en != ru and 'data-rating="1512"' in en and 'data-rating="1512"' in ru
+        assert ("?</span>" in en) is provisional
+        assert 'title="rating in this pool' in en
+
+
 def test_a_changed_setting_forgets_the_remembered_words() -> None:
     match = start_match(humans=[make_user("a"), make_user("b")])
     play_default(match)
@@ -83,5 +115,6 @@ def test_a_changed_setting_forgets_the_remembered_words() -> None:
         fragments.match_fragments(loaded, loaded.players[0].user)
     remembered = (fragments._module, fragments._translated, fragments._drawn, presenters._choice)
     assert all(memo.cache_info().currsize for memo in remembered)
+    assert words._described in memos.MEMOS and words._described.cache_info().currsize
     with override_settings(LANGUAGE_CODE="ru"):
-        assert not any(memo.cache_info().currsize for memo in remembered)
+        assert not any(memo.cache_info().currsize for memo in memos.MEMOS)
