@@ -95,45 +95,66 @@ def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False
     on SQLite a writer holds the whole database from ``BEGIN``), so it must run in one, as
     ``select_for_update`` must.
 
-    Why plain SQL, two statements (the match with its table and its players with their users, one
-    row per player; the log lines): composing these queries through the ORM cost a push about
-    three times the CPU of running them (``manage.py bench_moves``), a push is the most frequent
-    read of the site, and every statement is a round trip on the path of a move to the other
-    seats, with its own cost on both sides (about a tenth of a millisecond each here, more than
-    sending the match's columns again with each player: a snapshot is about 1.2 kB). The next
-    match is a third, for a match that is over only: folded into the first as a subquery it cost
-    every push's read about a third more time in PostgreSQL (planning it), for a link few pages
-    show."""
+    Why plain SQL, in one statement for a push (the match with its table, its players with their
+    users and the new log lines, which ride on the first player's rows) and two for the whole log
+    (the lines in a second: hundreds of rows of their own): composing these queries through the
+    ORM cost a push about three times the CPU of running them (``manage.py bench_moves``), a push
+    is the most frequent read of the site, and every statement is a round trip on the path of a
+    move to the other seats, with its own cost on both sides (about a tenth of a millisecond each
+    here, more than sending the match's columns again with each player or line: a snapshot is
+    about 1.2 kB). The next match is one more, for a match that is over only: folded into the
+    first as a subquery it cost every push's read about a third more time in PostgreSQL (planning
+    it), for a link few pages show."""
     conn = default_connection()
     if lock and conn.get_autocommit():
         raise TransactionManagementError("match_load(lock=True) must run inside a transaction.")
     for_update = ""
     if lock and conn.features.has_select_for_update:
         for_update = " FOR UPDATE OF m" if conn.features.has_select_for_update_of else " FOR UPDATE"
-    found = _joined(
-        f"SELECT {_columns(Match, 'm')}, {_columns(Table, 't')}, {_columns(MatchPlayer, 'p')},"
-        f" {_columns(User, 'u')} FROM {_MATCH} m JOIN {_TABLE} t ON t.id = m.table_id"
+    with_lines = bool(moves_after)  # a push's few new lines, read in the same statement
+    columns = (
+        f"{_columns(Match, 'm')}, {_columns(Table, 't')}, {_columns(MatchPlayer, 'p')}, {_columns(User, 'u')}"
+    )
+    sql = (
+        f" FROM {_MATCH} m JOIN {_TABLE} t ON t.id = m.table_id"
         f" LEFT JOIN {_PLAYER} p ON p.match_id = m.id LEFT JOIN {_USER} u ON u.id = p.user_id"
-        f" WHERE m.id = %s ORDER BY p.seat{for_update}",
-        [match_id],
-        (Match, Table, MatchPlayer, User),
-        shared=2,
+    )
+    params = [match_id]
+    if with_lines:
+        columns += f", {_columns(Move, 'v')}"
+        # On the first player's rows only (or the one row of a match without players).
+        sql += (
+            f" LEFT JOIN {_MOVE} v ON v.match_id = m.id AND v.seq > %s AND (p.id IS NULL"
+            f" OR p.seat = (SELECT min(f.seat) FROM {_PLAYER} f WHERE f.match_id = m.id))"
+        )
+        params = [int(moves_after or 0), match_id]
+    order = "p.seat, v.seq" if with_lines else "p.seat"
+    found = _joined(
+        f"SELECT {columns}{sql} WHERE m.id = %s ORDER BY {order}{for_update}",
+        params,
+        (Match, Table, MatchPlayer, User, Move) if with_lines else (Match, Table, MatchPlayer, User),
     )
     if not found:
         return None
     match, table = found[0][:2]
     match.table = table
     next_match_id = None if match.is_active else _next_match_id(match)
-    players = []
-    for _match, _table, player, user in found:
-        if player is not None:
-            player.user = user
+    players: list[MatchPlayer] = []
+    lines: list[Move] = []
+    for row in found:
+        player = row[2]
+        if player is not None and (not players or players[-1] is not player):
+            player.user = row[3]
             players.append(player)
+        if with_lines and row[4] is not None:
+            lines.append(row[4])
     # A finished rated match's page shows its rating changes (one more statement, after the end).
     changes = ratings.changes(match_id) if match.status == Match.Status.FINISHED and table.rated else {}
     if moves_after is None:
         return LoadedMatch(match, players, [], int(match.last_seq), next_match_id, changes)
-    return LoadedMatch(match, players, _moves(match_id, moves_after), moves_after, next_match_id, changes)
+    if not with_lines:
+        lines = _moves(match_id, moves_after)
+    return LoadedMatch(match, players, lines, moves_after, next_match_id, changes)
 
 
 def with_moves_after(loaded: LoadedMatch, *, after_seq: int) -> LoadedMatch:
@@ -183,30 +204,31 @@ def _columns(model: type[Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
-def _joined(
-    sql: str, params: list[int], models: tuple[type[Model], ...], *, shared: int = 0
-) -> list[tuple[Any, ...]]:
+def _joined(sql: str, params: list[int], models: tuple[type[Model], ...]) -> list[tuple[Any, ...]]:
     """The rows of a query over ``models`` (each one's ``_columns`` in turn: a join, or one
     model), as instances: what ``select_related`` builds, minus composing the query. Every value
     goes through the converters the ORM applies (``from_db_value`` of a JSON field, SQLite's
     dates...).
 
-    The first ``shared`` models are the same in every row (a row joined to each of its children):
-    they are made from the first row only, and every row's tuple holds those. A model whose
-    primary key is null in a row (the missing side of an outer join) is ``None`` there."""
+    A model whose primary key in a row is the one it had in the row before (the match of every row
+    of a join to its players, a player joined to several lines) is that row's instance again, made
+    once; a model whose primary key is null in a row (the missing side of an outer join) is
+    ``None`` there."""
     conn = default_connection()
     readers = [_reader(model, conn.vendor) for model in models]
     with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     instances: list[tuple[Any, ...]] = []
+    before: tuple[Any, ...] = ()
     for row in rows:
-        start, made = 0, []
+        start, made = 0, list[Any]()
         for position, (model, names, pk_index, converters) in enumerate(readers):
-            if position < shared and instances:
-                made.append(instances[0][position])
-            elif row[start + pk_index] is None:
+            pk = row[start + pk_index]
+            if pk is None:
                 made.append(None)
+            elif before and before[position] is not None and before[position].pk == pk:
+                made.append(before[position])
             else:
                 values = list(row[start : start + len(names)])
                 for index, column, functions in converters:
@@ -214,7 +236,8 @@ def _joined(
                         values[index] = function(values[index], column, conn)
                 made.append(_instance(model, names, values, conn.alias))
             start += len(names)
-        instances.append(tuple(made))
+        before = tuple(made)
+        instances.append(before)
     return instances
 
 

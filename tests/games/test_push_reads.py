@@ -76,18 +76,42 @@ def test_match_load_reads_what_the_orm_reads(db: None) -> None:
     assert without is not None and without.players == [] and _fields(without.match) == _fields(orm)
 
 
-def test_match_load_reads_the_match_and_its_players_in_one_statement_and_the_log_in_another(db: None) -> None:
-    """The match with its table and players, the log: each statement is a round trip on the way of
-    a move to the other seats, so a third one is a regression."""
+def test_a_push_reads_in_one_statement_and_the_whole_log_in_two(db: None) -> None:
+    """The match with its table, players and new lines; the whole log in a statement of its own:
+    each statement is a round trip on the way of a move to the other seats, so one more is a
+    regression."""
     match = start_match(humans=[make_user("a"), make_user("b")])
     _play_some(match, 2)
     with CaptureQueriesContext(connection) as queries:
         rows = selectors.match_load(match_id=match.pk, moves_after=1)
     assert rows is not None and len(rows.players) == 2 and [m.seq for m in rows.moves] == [2]
+    assert len(queries.captured_queries) == 1
+    with CaptureQueriesContext(connection) as queries:
+        rows = selectors.match_load(match_id=match.pk, moves_after=0)
+    assert rows is not None and len(rows.players) == 2 and [m.seq for m in rows.moves] == [1, 2]
     assert len(queries.captured_queries) == 2
     with CaptureQueriesContext(connection) as queries:
         selectors.match_load(match_id=match.pk, moves_after=None)
     assert len(queries.captured_queries) == 1
+
+
+def test_a_push_far_behind_reads_every_line_and_every_player_once(db: None) -> None:
+    """The lines ride on the first player's rows: each player is still read once, in seat order,
+    and the lines in order, as the ORM reads them; with no players left, on the match's one row."""
+    match = start_match(humans=[make_user(name) for name in "abc"], rules=Rules(players=3))
+    _play_some(match, 6)
+    orm = _orm_read(match.pk)
+    for after in (1, 3, 5, 6):
+        rows = selectors.match_load(match_id=match.pk, moves_after=after)
+        assert rows is not None
+        assert [_fields(p) for p in rows.players] == [_fields(p) for p in orm.players.all()]
+        assert [p.user.pk for p in rows.players] == [p.user_id for p in orm.players.all()]
+        expected = selectors.match_moves(match_id=match.pk, after_seq=after)
+        assert [_fields(m) for m in rows.moves] == [_fields(m) for m in expected]
+        assert len({id(m) for m in rows.moves}) == len(rows.moves) == 6 - after
+    MatchPlayer.objects.filter(match=match).delete()
+    rows = selectors.match_load(match_id=match.pk, moves_after=4)
+    assert rows is not None and rows.players == [] and [m.seq for m in rows.moves] == [5, 6]
 
 
 def test_the_movers_page_from_the_moves_rows_is_the_page_read_back(db: None) -> None:
