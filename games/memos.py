@@ -12,11 +12,14 @@ every memo is dropped, as Django drops its own translation caches.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import _lru_cache_wrapper, lru_cache
-from typing import Any, TypeVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+
+if TYPE_CHECKING:
+    from functools import _lru_cache_wrapper
 
 T = TypeVar("T")
 

@@ -100,9 +100,9 @@ def macros() -> Any:
 def _module(template: Template, language: str | None) -> Any:
     """The template's macros for one language, whose ``_`` is that language's remembered
     ``gettext`` (``_translated``). The environment's ``_`` is Django's ``gettext`` behind two
-    calls through the template's context, and each looks the active language up in asgiref's
-    context-local storage: a push's forty-odd labels cost more than drawing its cards. Keyed by
-    the template object too, so a template reloaded in development gets modules of its own."""
+    calls through the template's context, each of which looked the active language up in
+    asgiref's context-local storage, for each of a push's twenty-odd labels. Keyed by the
+    template object too, so a template reloaded in development gets modules of its own."""
     return template.make_module({"_": partial(_translated, language)})
 
 
