@@ -12,19 +12,33 @@ every memo is dropped, as Django drops its own translation caches.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from functools import lru_cache, wraps
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils.translation import get_language
 
 if TYPE_CHECKING:
-    from functools import _lru_cache_wrapper
+    from functools import _CacheInfo, _lru_cache_wrapper
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
-#: Every memo made by ``memo``, for ``forget``.
-MEMOS: list[_lru_cache_wrapper[Any]] = []
+
+class Memo(Protocol[T_co]):
+    """A remembered function: called as the function, with ``lru_cache``'s ``cache_info`` and
+    ``cache_clear``."""
+
+    def __call__(self, *args: Any) -> T_co: ...
+
+    def cache_info(self) -> _CacheInfo: ...
+
+    def cache_clear(self) -> None: ...
+
+
+#: Every memo made by ``memo`` and ``in_language``, for ``forget``.
+MEMOS: list[Memo[Any]] = []
 
 
 def memo(maxsize: int) -> Callable[[Callable[..., T]], _lru_cache_wrapper[T]]:
@@ -34,6 +48,26 @@ def memo(maxsize: int) -> Callable[[Callable[..., T]], _lru_cache_wrapper[T]]:
         cached = lru_cache(maxsize=maxsize)(func)
         MEMOS.append(cached)
         return cached
+
+    return remember
+
+
+def in_language(maxsize: int) -> Callable[[Callable[..., T]], Memo[T]]:
+    """``memo(maxsize)`` of a function that words or draws in the active language itself: the
+    language is added to the key of each call, so an entry is found only in the language it was
+    made in."""
+
+    def remember(func: Callable[..., T]) -> Memo[T]:
+        cached = lru_cache(maxsize=maxsize)(lambda language, *args: func(*args))
+
+        @wraps(func)
+        def worded(*args: Any) -> T:
+            return cached(get_language(), *args)
+
+        worded.cache_info = cached.cache_info  # type: ignore[attr-defined]
+        worded.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        MEMOS.append(worded)  # type: ignore[arg-type]
+        return worded  # type: ignore[return-value]
 
     return remember
 

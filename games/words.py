@@ -14,11 +14,11 @@ from typing import Any
 
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext_lazy
 
 from games.engine import IllegalAction, LegalMove
-from games.memos import memo
+from games.memos import in_language
 from games.pools import all_pools
 from games.templatetags.cards import card_label, card_text
 
@@ -141,7 +141,6 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> SafeSt
     seat = event.get("seat")
     name = names.get(seat, "?") if seat is not None else ""
     return _described(
-        get_language(),
         str(event.get("kind")),
         name,
         isinstance(name, SafeData),
@@ -152,9 +151,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> SafeSt
     )
 
 
-@memo(4096)
+@in_language(4096)
 def _described(
-    language: str | None,
     kind: str,
     name: str,
     name_safe: bool,
@@ -165,8 +163,8 @@ def _described(
 ) -> SafeString | None:
     """``describe_event`` of everything it reads from the event, remembered: every viewer of a
     move words its new lines (a push each, a tab each), and a line is a few translations and card
-    names. ``language`` (the active one) and ``name_safe`` (a name already marked safe is not
-    escaped again, and equals the same text unmarked) are only the key."""
+    names. ``name_safe`` is only the key: a name already marked safe is not escaped again, and
+    equals the same text unmarked."""
     sentence = _sentence(kind, count)
     if sentence is None:
         return None

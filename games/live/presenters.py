@@ -21,8 +21,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from accounts.models import User
 from games import seeding
@@ -36,7 +36,7 @@ from games.live.loaded import LoadedMatch
 from games.live.outcome import ResultPanel, result_panel
 from games.live.ratings import ShownRating
 from games.live.selectors import seed_value_sent, table_current_match
-from games.memos import memo
+from games.memos import in_language
 from games.models import Match, MatchPlayer, Move, Table
 from games.pools import table_kind_pool
 from games.records.fairness import seed_commitment
@@ -553,16 +553,14 @@ def _all_covered(view: View) -> bool:
 
 def _choices(legal: Iterable[LegalMove], *, bito: bool = False) -> tuple[Choice, ...]:
     """The legal actions with their words, each remembered in the active language (``_choice``)."""
-    language = get_language()
-    return tuple(_choice(move, bito, language) for move in legal)
+    return tuple(_choice(move, bito) for move in legal)
 
 
-@memo(4096)
-def _choice(move: LegalMove, bito: bool, language: str | None) -> Choice:
-    """A legal action with its words in ``language`` (the active one: it is only the key). The
-    awaited seat's every push words each of its legal actions again, a few dozen in a bout, and
-    the words of one are several translations and card names; a language has a few thousand
-    actions to word."""
+@in_language(4096)
+def _choice(move: LegalMove, bito: bool) -> Choice:
+    """A legal action with its words. The awaited seat's every push words each of its legal
+    actions again, a few dozen in a bout, and the words of one are several translations and card
+    names; a language has a few thousand actions to word."""
     return Choice(move.notation, action_label(move, bito=bito), move.kind, move.cards, move.target)
 
 

@@ -17,11 +17,10 @@ from typing import Protocol
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.memos import memo
+from games.memos import in_language
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +38,12 @@ class ShownRating:
     def chip(self) -> SafeString:
         """The rating as the seat lists and the match page show it (one markup for both of the
         site's template engines), remembered: every push shows the viewer's."""
-        return _chip(self.points, self.provisional, get_language())
+        return _chip(self.points, self.provisional)
 
 
-@memo(1024)
-def _chip(points: int, provisional: bool, language: str | None) -> SafeString:
-    """``ShownRating.chip`` in ``language`` (the active one: it is only the key)."""
+@in_language(1024)
+def _chip(points: int, provisional: bool) -> SafeString:
+    """``ShownRating.chip`` of ``points``."""
     title = _("rating in this pool (provisional)") if provisional else _("rating in this pool")
     return format_html(
         '<span class="rating-chip{}" data-rating="{}" title="{}">{}{}</span>',

@@ -33,9 +33,9 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
-from games.memos import memo
+from games.memos import in_language
 
 if TYPE_CHECKING:
     from functools import _CacheInfo
@@ -66,14 +66,13 @@ class Remembered(Protocol[T_co]):
 def remembered(func: Callable[..., T]) -> Remembered[T]:
     """``func`` remembered per active language (see the module docstring); its arguments are
     taken as text, as templates hand them over."""
-    # The language is only the memo's key: ``func`` translates into the active one itself.
-    made = memo(MEMO_SIZE)(lambda language, args, kwargs: func(*args, **dict(kwargs)))
+    made = in_language(MEMO_SIZE)(lambda args, kwargs: func(*args, **dict(kwargs)))
 
     @wraps(func)
     def drawing(*args: object, **kwargs: object) -> T:
         # A push asks for a few dozen drawings: the common call, positional only, is kept short.
         named = tuple(sorted((k, str(v)) for k, v in kwargs.items())) if kwargs else ()
-        return made(get_language(), tuple(map(str, args)), named)
+        return made(tuple(map(str, args)), named)
 
     drawing.cache_info = made.cache_info  # type: ignore[attr-defined]
     return cast("Remembered[T]", drawing)
