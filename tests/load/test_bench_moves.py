@@ -33,3 +33,28 @@ def test_bench_moves_reports_each_step_says_whether_debug_was_on_and_leaves_noth
     assert ("DJANGO_DEBUG=0" in captured.err) is debug
     assert not User.objects.filter(username__startswith="bench-").exists()
     assert not Table.objects.exists()
+
+
+def test_bench_moves_untimed_plays_every_move_over_several_matches_and_measures_nothing(
+    db: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--untimed`` is for counting the process's instructions: the same moves, applied and
+    pushed, each chosen on the state the move before returned, from one match into the next."""
+    from games.live import services
+
+    applied: list[int] = []
+    apply = services.action_apply
+
+    def counted(**kwargs: object) -> object:
+        applied.append(int(kwargs["expected_version"]))  # type: ignore[call-overload]
+        return apply(**kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(services, "action_apply", counted)
+    call_command("bench_moves", "--moves", "150", "--untimed", "--json")
+    report = json.loads(capsys.readouterr().out)
+    assert report == {"moves": 150, "debug": False}
+    assert len(applied) == 150
+    # More than one match: the versions start again at a new match's deal.
+    assert sum(1 for before, after in zip(applied, applied[1:], strict=False) if after < before) >= 1
+    assert not User.objects.filter(username__startswith="bench-").exists()
+    assert not Table.objects.exists()

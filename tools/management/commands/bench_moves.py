@@ -18,6 +18,14 @@ Where PostgreSQL runs on this machine, each step also shows the CPU its server p
 (``db_cpu_ms``, from the scheduler's count in ``/proc/<pid>/schedstat``): a move's cost is paid
 there too, and the load test's machine shares its cores with it.
 
+On a noisy machine the CPU times of one code vary from run to run by more than most changes are
+worth. The instructions the process executes do not: ``--untimed`` plays the moves without the
+bench's clocks and counters, and the difference between the instruction counts of two runs under
+``valgrind --tool=cachegrind --cache-sim=no`` (say 20 and 220 moves, with ``PYTHONHASHSEED=0``),
+divided by the difference in moves, is what a move costs the process, every thread included (the
+broadcast's send too), the same to within about half a per cent from run to run (``docs/load.md``,
+thirteenth pass). The database server's CPU is not in it.
+
 Run it as production serves, with ``DJANGO_DEBUG=0`` (as ``loadtest`` starts its processes):
 with ``DEBUG`` on, every query is logged and the Jinja2 templates are checked for changes at each
 draw, about a twentieth more CPU a move here. It measures either way and says so (``debug`` in
@@ -30,6 +38,7 @@ import json
 import secrets
 import statistics
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -43,7 +52,7 @@ from accounts.models import User
 from games.engine import Rules
 from games.live import selectors, services
 from games.live.fragments import match_fragments
-from games.models import Match, Table
+from games.models import Table
 
 STEPS = ("apply", "mover", "other")
 #: The per-move sum of the steps: what the whole move costs the server.
@@ -83,6 +92,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--moves", type=int, default=400, help="moves to play in all")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
+        parser.add_argument(
+            "--untimed",
+            action="store_true",
+            help="play the moves without measuring them: for counting the whole process's instructions"
+            " under valgrind (docs/load.md), which the bench's own clocks and counters would add to",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         token = secrets.token_hex(4)
@@ -90,6 +105,7 @@ class Command(BaseCommand):
         users = [User.objects.create_user(username=name, password=None, display_name=name) for name in names]
         costs = {step: Costs() for step in (*STEPS, TOTAL)}
         self.server = _server_process()
+        self.timed = not options["untimed"]
         try:
             played = 0
             while played < options["moves"]:
@@ -97,7 +113,10 @@ class Command(BaseCommand):
         finally:
             Table.objects.filter(creator__in=users).delete()
             User.objects.filter(pk__in=[u.pk for u in users]).delete()
-        result: dict[str, Any] = {"moves": len(costs["apply"].wall), "debug": settings.DEBUG}
+        result: dict[str, Any] = {"moves": played, "debug": settings.DEBUG}
+        if not self.timed:
+            self.stdout.write(json.dumps(result) if options["json"] else f"moves played: {played} (untimed)")
+            return
         result.update({step: costs[step].summary() for step in (*STEPS, TOTAL)})
         if settings.DEBUG:
             self.stderr.write(DEBUG_ON)
@@ -126,37 +145,42 @@ class Command(BaseCommand):
         assert loaded is not None
         shown = {user.pk: match_fragments(loaded, user)[2] for user in users}
         played = 0
-        while played < budget:
-            match = Match.objects.get(pk=match.pk)
-            if not match.is_active:
-                break
-            state = selectors.match_state(match)
-            seat = min(state.awaiting())
+        # Each move is chosen on the state the move before returned (as committed), so that the
+        # bench reads nothing of its own between the moves it measures.
+        current = loaded
+        while played < budget and not current.finished:
+            seat = min(current.state.awaiting())
             mover = next(u for u in users if u.pk == seats[seat])
             other = next(u for u in users if u is not mover)
-            with _measured(costs["apply"], self.server):
+            with self._step(costs["apply"]):
                 result = services.action_apply(
                     match_id=match.pk,
                     user=mover,
-                    action_text=str(state.default_action(seat)),
-                    expected_version=match.version,
+                    action_text=str(current.state.default_action(seat)),
+                    expected_version=current.version,
                 )
-            with _measured(costs["mover"], self.server) as sent:
+            with self._step(costs["mover"]) as sent:
                 html, _version, shown[mover.pk] = match_fragments(result, mover, log_after=shown[mover.pk])
                 sent.append(len(html))
-            with _measured(costs["other"], self.server) as sent:
+            with self._step(costs["other"]) as sent:
                 pushed = selectors.match_load(match_id=match.pk, moves_after=shown[other.pk])
                 assert pushed is not None
                 html, _version, shown[other.pk] = match_fragments(pushed, other, log_after=shown[other.pk])
                 sent.append(len(html))
-            total = costs[TOTAL]
-            total.wall.append(sum(costs[step].wall[-1] for step in STEPS))
-            total.cpu.append(sum(costs[step].cpu[-1] for step in STEPS))
-            if self.server is not None:
-                total.db_cpu.append(sum(costs[step].db_cpu[-1] for step in STEPS))
-            total.queries.append(sum(costs[step].queries[-1] for step in STEPS))
+            if self.timed:
+                total = costs[TOTAL]
+                total.wall.append(sum(costs[step].wall[-1] for step in STEPS))
+                total.cpu.append(sum(costs[step].cpu[-1] for step in STEPS))
+                if self.server is not None:
+                    total.db_cpu.append(sum(costs[step].db_cpu[-1] for step in STEPS))
+                total.queries.append(sum(costs[step].queries[-1] for step in STEPS))
             played += 1
+            current = result
         return played
+
+    def _step(self, costs: Costs) -> AbstractContextManager[list[int]]:
+        """Measures one step into ``costs``, or, untimed, only hands it a list to put sizes in."""
+        return _measured(costs, self.server) if self.timed else nullcontext([])
 
 
 def _server_process() -> Path | None:
