@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils import translation
 from django.utils.translation import get_language
 
 if TYPE_CHECKING:
@@ -70,6 +71,45 @@ def in_language(maxsize: int) -> Callable[[Callable[..., T]], Memo[T]]:
         return worded  # type: ignore[return-value]
 
     return remember
+
+
+def gettext(message: str) -> str:
+    """Django's ``gettext``, remembered per language: a push asks for the same few labels each
+    time (a seat's, the status line's), and each was a look-up in the catalogues behind one of the
+    active language (about 4 µs against 1). A message marked safe goes to Django's own, whose
+    translation is marked safe too."""
+    if type(message) is not str:
+        return translation.gettext(message)
+    return _gettext(message)
+
+
+def ngettext(singular: str, plural: str, number: int) -> str:
+    """Django's ``ngettext``, remembered per language (as ``gettext``)."""
+    if type(singular) is not str or type(plural) is not str or type(number) is not int:
+        return translation.ngettext(singular, plural, number)
+    return _ngettext(singular, plural, number)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Django's ``pgettext``, remembered per language (as ``gettext``)."""
+    if type(context) is not str or type(message) is not str:
+        return translation.pgettext(context, message)
+    return _pgettext(context, message)
+
+
+@in_language(4096)
+def _gettext(message: str) -> str:
+    return translation.gettext(message)
+
+
+@in_language(4096)
+def _ngettext(singular: str, plural: str, number: int) -> str:
+    return translation.ngettext(singular, plural, number)
+
+
+@in_language(1024)
+def _pgettext(context: str, message: str) -> str:
+    return translation.pgettext(context, message)
 
 
 @receiver(setting_changed)

@@ -14,11 +14,11 @@ from typing import Any
 
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
 from games.engine import IllegalAction, LegalMove
-from games.memos import in_language
+from games.memos import gettext as _
+from games.memos import in_language, ngettext
 from games.pools import all_pools
 from games.templatetags.cards import card_label, card_text
 

@@ -21,8 +21,6 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from accounts.models import User
 from games import seeding
@@ -36,7 +34,8 @@ from games.live.loaded import LoadedMatch
 from games.live.outcome import ResultPanel, result_panel
 from games.live.ratings import ShownRating
 from games.live.selectors import seed_value_sent, table_current_match
-from games.memos import in_language
+from games.memos import gettext as _
+from games.memos import in_language, ngettext, pgettext
 from games.models import Match, MatchPlayer, Move, Table
 from games.pools import table_kind_pool
 from games.records.fairness import seed_commitment

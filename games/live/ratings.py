@@ -17,9 +17,9 @@ from typing import Protocol
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games.memos import gettext as _
 from games.memos import in_language
 
 

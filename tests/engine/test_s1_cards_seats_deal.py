@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -129,6 +130,8 @@ def test_each_variant_offers_its_options_with_their_defaults(variant: str) -> No
             table: dict[str, Any] = {"players": 4, **needs, option.name: choice}
             rules = Rules.for_variant(variant, **table)
             assert getattr(rules, option.name) == choice and rules.variant == defaults.variant
+            # What a snapshot stores of the table: every option, as ``dataclasses`` would write it.
+            assert rules.to_dict() == asdict(rules) and Rules.from_dict(rules.to_dict()) == rules
 
 
 def test_only_circle_has_jokers_and_only_the_transfer_variants_show_a_trump() -> None:

@@ -106,6 +106,45 @@ def test_the_rating_chip_is_worded_in_its_language() -> None:
         assert 'title="rating in this pool' in en
 
 
+@pytest.mark.parametrize(
+    ("remembered", "djangos", "args"),
+    [
+        (memos.gettext, translation.gettext, ("Your hand",)),
+        (
+            memos.ngettext,
+            translation.ngettext,
+            ("stock: <strong>%(counter)s</strong> card", "stock: <strong>%(counter)s</strong> cards", 1),
+        ),
+        (
+            memos.ngettext,
+            translation.ngettext,
+            ("stock: <strong>%(counter)s</strong> card", "stock: <strong>%(counter)s</strong> cards", 5),
+        ),
+        (memos.pgettext, translation.pgettext, ("seconds", "s")),
+    ],
+)
+def test_the_remembered_gettexts_say_what_djangos_say_in_each_language_in_turn(
+    remembered: object, djangos: object, args: tuple[object, ...]
+) -> None:
+    """The presenters' and the words' ``_``, ``ngettext`` and ``pgettext`` are remembered per
+    language: asked in one language and then the other, each says what Django's says there."""
+    said = {}
+    for language in ("en", "ru", "en", "ru"):
+        with translation.override(language):
+            assert remembered(*args) == djangos(*args)  # type: ignore[operator]
+            said[language] = remembered(*args)  # type: ignore[operator]
+    assert said["en"] != said["ru"]
+
+
+def test_a_message_marked_safe_is_translated_marked_safe_whatever_was_remembered() -> None:
+    """A plain message and one marked safe of the same text are kept apart: Django marks the
+    translation of a safe message safe, and a remembered plain one must not stand for it."""
+    with translation.override("ru"):
+        plain = memos.gettext("Your hand")
+        safe = memos.gettext(mark_safe("Your hand"))
+    assert plain == safe and not hasattr(plain, "__html__") and hasattr(safe, "__html__")
+
+
 def test_a_changed_setting_forgets_the_remembered_words() -> None:
     match = start_match(humans=[make_user("a"), make_user("b")])
     play_default(match)

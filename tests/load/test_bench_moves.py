@@ -6,13 +6,14 @@ output, read by a person."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pytest
 from django.core.management import call_command
 from django.test import override_settings
 
 from accounts.models import User
-from games.models import Table
+from games.models import Match, Table
 
 STEPS = ("apply", "mover", "other", "move")
 
@@ -55,6 +56,30 @@ def test_bench_moves_untimed_plays_every_move_over_several_matches_and_measures_
     assert report == {"moves": 150, "debug": False}
     assert len(applied) == 150
     # More than one match: the versions start again at a new match's deal.
-    assert sum(1 for before, after in zip(applied, applied[1:], strict=False) if after < before) >= 1
+    assert sum(1 for before, after in pairwise(applied) if after < before) >= 1
     assert not User.objects.filter(username__startswith="bench-").exists()
     assert not Table.objects.exists()
+
+
+def test_bench_moves_with_a_seed_deals_the_same_games_and_puts_the_deal_hook_back(
+    db: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two runs with one ``--seed`` play the same games (the moves' instruction counts of two
+    codes compare the same work); the tables' own seed hook is back afterwards."""
+    from games.live.services import tables
+
+    own = tables.new_seed
+    seeds: list[list[str]] = []
+    create = Match.objects.create
+
+    def dealt(**kwargs: object) -> Match:
+        seeds[-1].append(str(kwargs["seed"]))
+        return create(**kwargs)
+
+    monkeypatch.setattr(Match.objects, "create", dealt)
+    for _ in range(2):
+        seeds.append([])
+        call_command("bench_moves", "--moves", "100", "--untimed", "--seed", "x")
+    assert seeds[0] == seeds[1] and len(seeds[0]) == 2
+    assert tables.new_seed is own
+    capsys.readouterr()

@@ -21,7 +21,8 @@ there too, and the load test's machine shares its cores with it.
 On a noisy machine the CPU times of one code vary from run to run by more than most changes are
 worth. The instructions the process executes do not: ``--untimed`` plays the moves without the
 bench's clocks and counters, and the difference between the instruction counts of two runs under
-``valgrind --tool=cachegrind --cache-sim=no`` (say 20 and 220 moves, with ``PYTHONHASHSEED=0``),
+``valgrind --tool=cachegrind --cache-sim=no`` (say 20 and 220 moves, with ``PYTHONHASHSEED=0`` and
+the same ``--seed``, so that both play the same games),
 divided by the difference in moves, is what a move costs the process, every thread included (the
 broadcast's send too), the same to within about half a per cent from run to run (``docs/load.md``,
 thirteenth pass). The database server's CPU is not in it.
@@ -34,12 +35,14 @@ the JSON), so that two runs compared are run alike.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import statistics
 import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from itertools import count
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -52,6 +55,7 @@ from accounts.models import User
 from games.engine import Rules
 from games.live import selectors, services
 from games.live.fragments import match_fragments
+from games.live.services import tables
 from games.models import Table
 
 STEPS = ("apply", "mover", "other")
@@ -93,6 +97,12 @@ class Command(BaseCommand):
         parser.add_argument("--moves", type=int, default=400, help="moves to play in all")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument(
+            "--seed",
+            default="",
+            help="deal the same games in every run (the tables' server seeds made from this text):"
+            " two codes' instruction counts then compare the same moves",
+        )
+        parser.add_argument(
             "--untimed",
             action="store_true",
             help="play the moves without measuring them: for counting the whole process's instructions"
@@ -106,11 +116,17 @@ class Command(BaseCommand):
         costs = {step: Costs() for step in (*STEPS, TOTAL)}
         self.server = _server_process()
         self.timed = not options["untimed"]
+        own_seed = tables.new_seed
+        if options["seed"]:
+            seeds = (hashlib.sha256(f"{options['seed']}:{n}".encode()).hexdigest()[:32] for n in count())
+            # The hook the tests replace to choose a deal (``tables.new_seed``), put back below.
+            tables.new_seed = lambda: next(seeds)
         try:
             played = 0
             while played < options["moves"]:
                 played += self._play_match(users, options["moves"] - played, costs)
         finally:
+            tables.new_seed = own_seed
             Table.objects.filter(creator__in=users).delete()
             User.objects.filter(pk__in=[u.pk for u in users]).delete()
         result: dict[str, Any] = {"moves": played, "debug": settings.DEBUG}
