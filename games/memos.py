@@ -2,11 +2,12 @@
 changes.
 
 A push words and draws the same things for every viewer of a move: card faces, labels, legal
-actions, log lines, the public fragments. Each is remembered under everything it is made from,
-the active language included, so an entry is only ever found by a caller who would make the same
-thing. What they are made from besides their arguments (the catalogues, the languages, the static
-files' URL) does not change while a process runs, except in tests that change a setting: then
-every memo is dropped, as Django drops its own translation caches.
+actions, log lines, the public fragments, the catalogues' words (``gettext`` and its siblings).
+Each is remembered under everything it is made from, the active language included, so an entry is
+only ever found by a caller who would make the same thing. What they are made from besides their
+arguments (the catalogues, the languages, the static files' URL) does not change while a process
+runs, except in tests that change a setting: then every memo is dropped, as Django drops its own
+translation caches.
 """
 
 from __future__ import annotations
@@ -75,9 +76,9 @@ def in_language(maxsize: int) -> Callable[[Callable[..., T]], Memo[T]]:
 
 def gettext(message: str) -> str:
     """Django's ``gettext``, remembered per language: a push asks for the same few labels each
-    time (a seat's, the status line's), and each was a look-up in the catalogues behind one of the
-    active language (about 4 µs against 1). A message marked safe goes to Django's own, whose
-    translation is marked safe too."""
+    time (a seat's, the status line's, the stock's count), each a look-up in the active language's
+    catalogues (about 4 µs against 1 remembered). A message marked safe goes to Django's own,
+    whose translation is marked safe too."""
     if type(message) is not str:
         return translation.gettext(message)
     return _gettext(message)

@@ -20,12 +20,12 @@ there too, and the load test's machine shares its cores with it.
 
 On a noisy machine the CPU times of one code vary from run to run by more than most changes are
 worth. The instructions the process executes do not: ``--untimed`` plays the moves without the
-bench's clocks and counters, and the difference between the instruction counts of two runs under
-``valgrind --tool=cachegrind --cache-sim=no`` (say 20 and 220 moves, with ``PYTHONHASHSEED=0`` and
-the same ``--seed``, so that both play the same games),
-divided by the difference in moves, is what a move costs the process, every thread included (the
-broadcast's send too), the same to within about half a per cent from run to run (``docs/load.md``,
-thirteenth pass). The database server's CPU is not in it.
+bench's clocks and counters, ``--seed`` deals the same games in every run, and the difference
+between the instruction counts of two runs under ``valgrind --tool=cachegrind --cache-sim=no``
+(say 20 and 220 moves, with ``PYTHONHASHSEED=0``), divided by the difference in moves, is what a
+move costs the process, every thread included (the broadcast's send too), the same to a hundredth
+of a per cent from run to run (``docs/load.md``, thirteenth pass). The database server's
+instructions are not in it.
 
 Run it as production serves, with ``DJANGO_DEBUG=0`` (as ``loadtest`` starts its processes):
 with ``DEBUG`` on, every query is logged and the Jinja2 templates are checked for changes at each
