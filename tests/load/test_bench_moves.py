@@ -1,7 +1,8 @@
-"""``manage.py bench_moves`` at a small scale: its report's shape, its clean-up, and that it says
+"""``manage.py bench_moves`` at a small scale: its report's shape, its clean-up, that it says
 when it measures with ``DEBUG`` on (every query logged, templates checked for changes), so that
-two runs compared are known to be run alike. Not a timed test: the figures are the command's
-output, read by a person."""
+two runs compared are known to be run alike, and its two options for counting instructions
+(``--untimed`` plays every move unmeasured, ``--seed`` deals the same games). Not a timed test:
+the figures are the command's output, read by a person."""
 
 from __future__ import annotations
 
