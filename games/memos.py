@@ -74,43 +74,26 @@ def in_language(maxsize: int) -> Callable[[Callable[..., T]], Memo[T]]:
     return remember
 
 
-def gettext(message: str) -> str:
-    """Django's ``gettext``, remembered per language: a push asks for the same few labels each
-    time (a seat's, the status line's, the stock's count), each a look-up in the active language's
-    catalogues (about 4 µs against 1 remembered). A message marked safe goes to Django's own,
-    whose translation is marked safe too."""
-    if type(message) is not str:
-        return translation.gettext(message)
-    return _gettext(message)
+def _catalogue(lookup: Callable[..., str], maxsize: int) -> Callable[..., str]:
+    """Django's ``lookup`` (``gettext`` or a sibling), remembered per language for plain text and
+    counts: a push asks for the same few labels each time (a seat's, the status line's, the
+    stock's count), each a look-up in the active language's catalogues (about 4 µs against 1
+    remembered). A message marked safe goes to Django's own, whose translation is marked safe
+    too."""
+    cached = in_language(maxsize)(lookup)
+
+    @wraps(lookup)
+    def remembered(*args: Any) -> str:
+        if any(type(arg) is not str and type(arg) is not int for arg in args):
+            return lookup(*args)
+        return cached(*args)
+
+    return remembered
 
 
-def ngettext(singular: str, plural: str, number: int) -> str:
-    """Django's ``ngettext``, remembered per language (as ``gettext``)."""
-    if type(singular) is not str or type(plural) is not str or type(number) is not int:
-        return translation.ngettext(singular, plural, number)
-    return _ngettext(singular, plural, number)
-
-
-def pgettext(context: str, message: str) -> str:
-    """Django's ``pgettext``, remembered per language (as ``gettext``)."""
-    if type(context) is not str or type(message) is not str:
-        return translation.pgettext(context, message)
-    return _pgettext(context, message)
-
-
-@in_language(4096)
-def _gettext(message: str) -> str:
-    return translation.gettext(message)
-
-
-@in_language(4096)
-def _ngettext(singular: str, plural: str, number: int) -> str:
-    return translation.ngettext(singular, plural, number)
-
-
-@in_language(1024)
-def _pgettext(context: str, message: str) -> str:
-    return translation.pgettext(context, message)
+gettext: Callable[[str], str] = _catalogue(translation.gettext, 4096)
+ngettext: Callable[[str, str, int], str] = _catalogue(translation.ngettext, 4096)
+pgettext: Callable[[str, str], str] = _catalogue(translation.pgettext, 1024)
 
 
 @receiver(setting_changed)
