@@ -143,6 +143,8 @@ if DATABASE_URL:
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend, whose health check asks the server only when the socket says to.
+        DATABASES["default"]["ENGINE"] = "durak_site.postgresql"
         # The statements sent through durak_site.db.prepared_cursor (every move's few) are prepared
         # on their first use on a connection; Django's own cursors bind on the client and never are.
         # (A transaction-pooling PgBouncer without prepared-statement support would need None here.)

@@ -97,7 +97,7 @@ def test_services_mode_uses_postgres_and_redis() -> None:
         DATABASE_URL="postgres://club:secret@db.example:5432/durak",
         REDIS_URL="redis://cache.example:6379/0",
     )
-    assert s["db_engine"] == "django.db.backends.postgresql"
+    assert s["db_engine"] == "durak_site.postgresql"
     assert s["layer"] == "durak_site.channel_layers.ResyncingPubSubChannelLayer"
     (host,) = s["layer_config"]["hosts"]
     assert host["address"] == "redis://cache.example:6379/0"
