@@ -4,7 +4,8 @@ Against the run's Redis: parallel test processes never share a group, an idle su
 outlives the socket timeout, a broadcast on a silent connection is sent again after it,
 and a subscription that Redis dropped, or that went silent (a half-open connection), ends the
 consumers of the process (so their sockets resync) while the layer itself carries on. The first
-tests need no Redis: they pin the channels_redis internals the layer builds on.
+tests need no Redis: they pin the channels_redis internals the layer builds on, and that a
+process's broadcasts in flight do not wait for one another.
 """
 
 from __future__ import annotations
@@ -77,6 +78,36 @@ async def test_a_renewed_subscription_ends_every_consumer_and_forgets_its_groups
         await layer.receive(busy)
     assert loop_layer.channels == {}
     assert loop_layer.groups == {}
+
+
+@pytest.mark.asyncio
+async def test_broadcasts_in_flight_do_not_wait_for_one_another() -> None:
+    """channels_redis holds a shard's lock around each ``PUBLISH``, so a process's broadcasts
+    queued behind one another's round trips; the site's shard publishes without it."""
+    layer = ResyncingPubSubChannelLayer(hosts=[{"address": "redis://127.0.0.1:1/0"}], prefix="pin.")
+    await layer.group_discard("nobody", "pin.specific.x")
+    shard = layer._layers[asyncio.get_running_loop()]._shards[0]
+    answered = asyncio.Event()
+    published: list[str] = []
+
+    class SlowRedis:
+        async def publish(self, channel: str, message: bytes) -> None:
+            published.append(channel)
+            await answered.wait()  # Redis has not answered yet
+
+    shard._redis = SlowRedis()
+    try:
+        sends = [
+            asyncio.create_task(layer.group_send(f"match-{n}", {"type": "match.changed"})) for n in range(3)
+        ]
+        async with asyncio.timeout(1):
+            while len(published) < 3:
+                await asyncio.sleep(0.01)
+        assert published == [f"pin.__group__match-{n}" for n in range(3)]
+        answered.set()
+        await asyncio.gather(*sends)
+    finally:
+        shard._redis = None  # nothing for the layer to close with the loop
 
 
 # --- against the run's Redis -----------------------------------------------------------------
