@@ -48,7 +48,7 @@ def test_a_moves_update_of_its_match_stays_on_the_rows_page() -> None:
     """Heap-only when the row's page has room: in the tests' shared database a page may be full
     of other tests' rolled-back rows (no vacuum runs between them), and the row's next version then
     moves to a page that has (and, this transaction being open, the versions it leaves are not
-pruned). With the deadline indexed, no update of a move is heap-only."""
+    pruned). With the deadline indexed, no update of a move is heap-only."""
     match = start_match(humans=[make_user("a"), make_user("b")])
     before, before_hot = _updates()
     for _ in range(5):
