@@ -40,6 +40,7 @@ test: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: install
 	$(BIN)/mypy .

@@ -38,7 +38,7 @@ def four(**options: Any) -> GameState:
 
 
 def test_a_lead_is_one_card() -> None:
-    """"The attacker leads one card, or several cards of one rank" [000, 002]."""
+    """ "The attacker leads one card, or several cards of one rank" [000, 002]."""
     state = three()
     events = play(state, "0: attack 9S")
     assert [(e.kind, e.seat, e.count) for e in events] == [("attack", 0, 1)]
@@ -46,19 +46,19 @@ def test_a_lead_is_one_card() -> None:
 
 
 def test_a_lead_may_be_several_cards_of_one_rank() -> None:
-    """"... or several cards of one rank (three sixes, two kings)" [000, 002]."""
+    """ "... or several cards of one rank (three sixes, two kings)" [000, 002]."""
     state = three()
     play(state, "0: attack 6S 6C")
     assert state.view(1).table == [("6S", None), ("6C", None)]
 
 
 def test_a_lead_of_two_ranks_is_refused() -> None:
-    """"Several cards of one rank" [000, 002]: a six and a nine are not a lead."""
+    """ "Several cards of one rank" [000, 002]: a six and a nine are not a lead."""
     assert refusal(three(), "0: attack 6S 9S") == "a lead is one card or several of one rank"
 
 
 def test_one_may_lead_one_card_and_throw_in_the_others_later() -> None:
-    """"They may lay them all at once or lead one and throw in the others later" [000]."""
+    """ "They may lay them all at once or lead one and throw in the others later" [000]."""
     state = three()
     play(state, "0: attack 6S", "1: cover 7S>6S", "0: attack 6C")
     assert [a for a, _ in state.view(1).table] == ["6S", "6C"]
@@ -68,25 +68,25 @@ def test_one_may_lead_one_card_and_throw_in_the_others_later() -> None:
 
 
 def test_a_throw_in_may_match_an_attack_card_or_a_defence_card() -> None:
-    """"Any card whose rank is already on the table in this bout may be thrown in, whether that
+    """ "Any card whose rank is already on the table in this bout may be thrown in, whether that
     rank came from an attack card or a defence card" [000]."""
     state = three()
     play(state, "0: attack 6S", "1: cover 7S>6S")
-    assert Action.parse("attack 6C") in state.legal_actions(0)   # rank of an attack card
-    assert Action.parse("attack 7C") in state.legal_actions(2)   # rank of a defence card
+    assert Action.parse("attack 6C") in state.legal_actions(0)  # rank of an attack card
+    assert Action.parse("attack 7C") in state.legal_actions(2)  # rank of a defence card
     play(state, "2: attack 7C")
     assert [a for a, _ in state.view(0).table] == ["6S", "7C"]
 
 
 def test_a_throw_in_of_a_rank_not_on_the_table_is_refused() -> None:
-    """"Any card whose rank is already on the table" [000]: a nine is not."""
+    """ "Any card whose rank is already on the table" [000]: a nine is not."""
     state = three()
     play(state, "0: attack 6S", "1: cover 7S>6S")
     assert refusal(state, "0: attack 9S") == "no card of the rank of 9♠ is on the table"
 
 
 def test_throw_ins_may_come_before_the_defender_covers() -> None:
-    """"Throw-ins may come at any time, before or after covers, and nobody has priority"
+    """ "Throw-ins may come at any time, before or after covers, and nobody has priority"
     [000: "or lead one and throw in the others later"] (choice: first come, first served)."""
     state = three()
     play(state, "0: attack 6S")
@@ -96,7 +96,7 @@ def test_throw_ins_may_come_before_the_defender_covers() -> None:
 
 
 def test_with_throw_in_all_every_player_may_throw_in() -> None:
-    """"Option throw_in: all players may throw in [000] (default)"."""
+    """ "Option throw_in: all players may throw in [000] (default)"."""
     state = four()
     play(state, "0: attack 6S")
     assert Action.parse("attack 6C") in state.legal_actions(3)
@@ -105,18 +105,19 @@ def test_with_throw_in_all_every_player_may_throw_in() -> None:
 
 
 def test_with_throw_in_neighbours_only_the_attacker_and_the_player_after_the_defender() -> None:
-    """"... or only the neighbours: the attacker and the player after the defender" [001]."""
+    """ "... or only the neighbours: the attacker and the player after the defender" [001]."""
     state = four(throw_in="neighbours")
     play(state, "0: attack 6S")
     assert state.legal_actions(3) == []
     assert refusal(state, "3: attack 6C") == (
-        "only the attacker and the player after the defender may throw in")
+        "only the attacker and the player after the defender may throw in"
+    )
     play(state, "2: attack 6H")
     assert len(state.view(1).table) == 2
 
 
 def test_with_throw_in_neighbours_a_player_out_is_skipped_after_the_defender() -> None:
-    """"The attacker and the player after the defender" [001]: the player after the defender
+    """ "The attacker and the player after the defender" [001]: the player after the defender
     is the next one who still has cards (choice: players who are out are skipped). Seat 2
     is out; when seat 0 attacks seat 1, seat 3 is the neighbour who may throw in."""
     state = GameState.from_position(
@@ -129,7 +130,7 @@ def test_with_throw_in_neighbours_a_player_out_is_skipped_after_the_defender() -
 
 
 def test_the_defender_does_not_throw_in() -> None:
-    """"A player allowed to throw in" excludes the defender [000]."""
+    """ "A player allowed to throw in" excludes the defender [000]."""
     state = three()
     play(state, "0: attack 9S")
     assert refusal(state, "1: attack 9C") == "the defender does not throw in"
@@ -140,7 +141,7 @@ def test_the_defender_does_not_throw_in() -> None:
 
 
 def test_bito_waits_until_every_player_who_could_throw_in_has_passed() -> None:
-    """"When every attack card is covered and every player allowed to throw in has passed
+    """ "When every attack card is covered and every player allowed to throw in has passed
     since the last change ... the table goes to the discard pile" [000, 001]."""
     state = three()
     play(state, "0: attack 6S", "1: cover 7S>6S")
@@ -156,7 +157,7 @@ def test_bito_waits_until_every_player_who_could_throw_in_has_passed() -> None:
 
 
 def test_a_thrower_with_nothing_to_throw_is_awaited_and_may_only_pass() -> None:
-    """"Every player allowed to throw in who holds cards is awaited, whether or not they hold a
+    """ "Every player allowed to throw in who holds cards is awaited, whether or not they hold a
     card that fits ... a player with nothing to throw sees so and may pass at once" (choice: who
     is awaited must not tell who holds what)."""
     state = four()
@@ -171,7 +172,7 @@ def test_a_thrower_with_nothing_to_throw_is_awaited_and_may_only_pass() -> None:
 
 
 def test_a_bito_never_comes_by_itself_while_a_thrower_could_still_throw() -> None:
-    """"A bout does not end by itself because nobody holds a card of a table rank: that would
+    """ "A bout does not end by itself because nobody holds a card of a table rank: that would
     tell everybody so" — not even in a two-player game, where it would tell the defender."""
     state = game([["6S", "10C", "QH"], ["7S", "8S", "AH"]], trump="8D", stock=("KS", "KH"), first_attacker=0)
     play_exactly(state, "0: attack 6S", "1: cover 7S>6S")
@@ -196,7 +197,7 @@ def test_the_wait_looks_the_same_whether_or_not_the_thrower_holds_a_card_that_fi
 
 
 def test_no_wait_once_the_limit_is_reached_and_the_defender_is_out_of_cards() -> None:
-    """"Nobody is awaited when the limit leaves no room or the defender has nothing left to
+    """ "Nobody is awaited when the limit leaves no room or the defender has nothing left to
     cover with" — facts everybody sees, so the bito comes at once."""
     state = game([["6S", "6C", "KH"], ["7S", "7C"], ["6H", "JH", "QH"]], trump_suit="D", first_attacker=0)
     play_exactly(state, "0: attack 6S 6C", "1: cover 7S>6S")
@@ -206,7 +207,7 @@ def test_no_wait_once_the_limit_is_reached_and_the_defender_is_out_of_cards() ->
 
 
 def test_no_wait_for_throwers_whose_hands_are_empty() -> None:
-    """"A player with no cards is never awaited": the attacker led their last card, so the bito
+    """ "A player with no cards is never awaited": the attacker led their last card, so the bito
     comes once it is covered."""
     state = game(
         [["6S"], ["7S", "8S", "9S"], ["10H", "JH"]], trump_suit="D", first_attacker=0, throw_in="neighbours"
@@ -217,7 +218,7 @@ def test_no_wait_for_throwers_whose_hands_are_empty() -> None:
 
 
 def test_a_pass_is_reopened_by_a_throw_in() -> None:
-    """"Any change on the table after it — a card laid (throw-in, cover or transfer) or the
+    """ "Any change on the table after it — a card laid (throw-in, cover or transfer) or the
     defender's take — reopens every pass" (choice: a new card may give a player something to
     throw)."""
     state = three()
@@ -228,7 +229,7 @@ def test_a_pass_is_reopened_by_a_throw_in() -> None:
 
 
 def test_a_pass_is_reopened_by_a_cover() -> None:
-    """"Any change on the table after it — a card laid (... cover ...) — reopens every pass"
+    """ "Any change on the table after it — a card laid (... cover ...) — reopens every pass"
     (choice)."""
     state = three()
     play(state, "0: attack 6S", "0: pass")
@@ -238,7 +239,7 @@ def test_a_pass_is_reopened_by_a_cover() -> None:
 
 
 def test_a_pass_is_reopened_by_the_take() -> None:
-    """"... or the defender's take — reopens every pass" (choice)."""
+    """ "... or the defender's take — reopens every pass" (choice)."""
     state = three()
     play(state, "0: attack 6S", "0: pass", "2: pass")
     assert state.actors() == (1,)
@@ -247,7 +248,7 @@ def test_a_pass_is_reopened_by_the_take() -> None:
 
 
 def test_a_player_may_pass_before_the_cards_are_covered() -> None:
-    """"A player allowed to throw in may pass at any time: nothing more from me for now"
+    """ "A player allowed to throw in may pass at any time: nothing more from me for now"
     (choice; [001] only names the final "bito")."""
     state = three()
     play(state, "0: attack 6S")

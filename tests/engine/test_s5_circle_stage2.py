@@ -254,7 +254,7 @@ def test_nobody_draws_after_a_bout() -> None:
 
 
 def test_a_round_turn_is_given_to_a_thrower_with_nothing_that_fits_who_may_only_pass() -> None:
-    """"A player is skipped only when they hold no cards or no room is left, never for holding
+    """ "A player is skipped only when they hold no cards or no room is left, never for holding
     nothing that fits" (choice: the round's turns must not tell who holds what)."""
     state = stage2([["6S", "9D", "QC"], ["7S", "3D", "AH"], ["8H", "QD", "KC"]])
     play_exactly(state, "0: attack 6S", "1: cover 7S>6S")

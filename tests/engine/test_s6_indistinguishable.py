@@ -54,8 +54,13 @@ def _deal_of(rules: Rules, rng: random.Random) -> Deal:
         hands = [deck[i * per : (i + 1) * per] for i in range(n)]
         return Deal(hands=hands, trump_suit=full.trump_suit[0], stage=2, first_attacker=0)
     stock = list(full.stock)
-    return Deal(hands=full.hands, trump=stock[-1], stock=stock[:-1], dealer=state.dealer,
-                first_attacker=state.attacker)
+    return Deal(
+        hands=full.hands,
+        trump=stock[-1],
+        stock=stock[:-1],
+        dealer=state.dealer,
+        first_attacker=state.attacker,
+    )
 
 
 def _play(rules: Rules, deal: Deal, rng: random.Random) -> tuple[list[tuple[int, FastAction]], GameState]:
@@ -83,8 +88,11 @@ def _hidden_from(viewer: int | None, start: GameState, actions: list[tuple[int, 
             seen |= state.hands[viewer]
     places = start.places_of_cards()
     dealt = places["stock"] | sum(start.hands)
-    return [c for c in range(len(CARD_NAMES)) if dealt >> c & 1 and not (used | seen) >> c & 1
-            and c != start.trump_card]
+    return [
+        c
+        for c in range(len(CARD_NAMES))
+        if dealt >> c & 1 and not (used | seen) >> c & 1 and c != start.trump_card
+    ]
 
 
 def _swapped(deal: Deal, a: int, b: int) -> Deal:
@@ -94,9 +102,15 @@ def _swapped(deal: Deal, a: int, b: int) -> Deal:
         return [names.get(str(c), str(c)) for c in cards]
 
     assert deal.hands is not None
-    return Deal(hands=[sw(h) for h in deal.hands], trump=deal.trump, stock=sw(deal.stock),
-                dealer=deal.dealer, trump_suit=deal.trump_suit, stage=deal.stage,
-                first_attacker=deal.first_attacker)
+    return Deal(
+        hands=[sw(h) for h in deal.hands],
+        trump=deal.trump,
+        stock=sw(deal.stock),
+        dealer=deal.dealer,
+        trump_suit=deal.trump_suit,
+        stage=deal.stage,
+        first_attacker=deal.first_attacker,
+    )
 
 
 def _seen(state: GameState, viewer: int | None, events: list[Any]) -> tuple[Any, ...]:
@@ -104,8 +118,9 @@ def _seen(state: GameState, viewer: int | None, events: list[Any]) -> tuple[Any,
     return view.to_dict(), [e.to_dict() for e in events], state.awaiting()
 
 
-def _assert_twins_look_alike(rules: Rules, deal: Deal, twin: Deal, viewer: int | None,
-                             actions: list[tuple[int, FastAction]]) -> int:
+def _assert_twins_look_alike(
+    rules: Rules, deal: Deal, twin: Deal, viewer: int | None, actions: list[tuple[int, FastAction]]
+) -> int:
     a = new_game(rules, seed="twin", deal=deal)
     b = new_game(rules, seed="twin", deal=twin)
     assert _seen(a, viewer, []) == _seen(b, viewer, [])

@@ -242,8 +242,12 @@ def test_a_worker_that_connects_to_the_broker_sends_rearm_all(caplog: pytest.Log
 
 
 def test_the_throw_in_window_is_the_tables_short_public_timer() -> None:
-    match = start_match(humans=[make_user("a"), make_user("b"), make_user("c")], rules=Rules(players=3),
-                        turn_seconds=30, throw_in_seconds=3)
+    match = start_match(
+        humans=[make_user("a"), make_user("b"), make_user("c")],
+        rules=Rules(players=3),
+        turn_seconds=30,
+        throw_in_seconds=3,
+    )
     before = timezone.now()
     to_the_throw_in_window(match)
     awaited = state_of(match).awaiting()
