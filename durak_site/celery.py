@@ -15,7 +15,8 @@ from queue import Empty
 from typing import Any
 from urllib.parse import urlsplit
 
-from celery import Celery, bootsteps
+from celery import Celery, Task, bootsteps, signals
+from django.db import close_old_connections
 from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "durak_site.settings")
@@ -41,6 +42,25 @@ app.conf.beat_schedule = {
     # Quick pairing: widened rating ranges meet, and unanswered challenges expire.
     "pairing-tick": {"task": "pairing.tick", "schedule": 5.0},
 }
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def close_old_connections_around_tasks(sender: Task[..., Any] | None = None, **kwargs: Any) -> None:
+    """Before and after every task, what Django does before and after every request: close the
+    connections that are past ``CONN_MAX_AGE`` or unusable, keep the others.
+
+    Why: Celery's Django fixup closes every connection before and after every task unless
+    ``CELERY_DB_REUSE_MAX`` is set (``durak_site.settings`` sets it), so each task opened a new
+    PostgreSQL connection: a server process forked, authenticated and configured, every
+    statement prepared again. Beat's clock alone is two tasks a second, and a turn timer firing
+    for a match in play spent a third of its time connecting. A connection the server has ended
+    is found by the health check before a task's first statement (``durak_site.postgresql``); one
+    a task left inside a transaction is closed here. A task run eagerly runs inside its caller's
+    request and transaction: it is left alone, as the fixup leaves it."""
+    if sender is not None and getattr(sender.request, "is_eager", False):
+        return
+    close_old_connections()
 
 
 class RearmOnConnect(bootsteps.StartStopStep):

@@ -236,6 +236,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Retry a lost broker forever (the default gives up after 100 attempts, about 45 minutes, and the
 # worker exits): the site must recover by itself whenever Redis comes back.
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A worker's database connections live as a request's do (CONN_MAX_AGE, the health check), by
+# durak_site.celery's handlers around every task; Celery's Django fixup closes them before and
+# after every task unless given this, and then only every this many tasks.
+CELERY_DB_REUSE_MAX = 1000
 
 # --- Live play ------------------------------------------------------------------------------
 #: Seconds a bot (or an autopilot) waits before its move, drawn between the two: a human-like pause.
