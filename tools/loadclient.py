@@ -176,9 +176,11 @@ def read_frame(text: str) -> MatchFrame:
 
 @dataclass
 class Tally:
-    """Latencies (seconds) and counts gathered by every client of a run."""
+    """Latencies (seconds) and counts gathered by every client of a run; ``sent`` holds when each
+    latency's move was sent (``time.monotonic()``), in the same order."""
 
     latencies: list[float] = field(default_factory=list)
+    sent: list[float] = field(default_factory=list)
     moves: int = 0
     matches: int = 0
     errors: list[str] = field(default_factory=list)
@@ -331,6 +333,7 @@ async def _play_match(
                 tally.error(f"match {match_id}: {action!r} at version {version} never arrived")
                 return False
             tally.latencies.append(time.monotonic() - sent)
+            tally.sent.append(sent)
             tally.moves += 1
         return False
     except (OSError, WebSocketClosed, asyncio.IncompleteReadError) as error:

@@ -8,7 +8,9 @@ blind the load test fails here first.
 
 from __future__ import annotations
 
+import csv
 import json
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -70,7 +72,10 @@ def test_percentiles_use_the_nearest_rank() -> None:
 @pytest.mark.redis
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-def test_a_small_run_on_postgres_and_redis_has_no_error(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_small_run_on_postgres_and_redis_has_no_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    series = tmp_path / "series.csv"
     report = run_loadtest(
         capsys,
         "--tables",
@@ -85,8 +90,16 @@ def test_a_small_run_on_postgres_and_redis_has_no_error(capsys: pytest.CaptureFi
         "2",
         "--workers",
         "1",
+        "--series",
+        str(series),
     )
     assert_clean(report, 4)
+    with series.open() as rows:
+        moves = [(float(row["t_s"]), float(row["latency_ms"])) for row in csv.DictReader(rows)]
+    assert len(moves) == report["moves"]
+    times = [sent for sent, _ in moves]
+    assert times == sorted(times) and times[0] >= 0 and times[-1] < 9  # 8 s, and the last think
+    assert percentile([latency for _, latency in moves], 0.99) == pytest.approx(report["p99_ms"], abs=0.11)
 
 
 @pytest.mark.slow

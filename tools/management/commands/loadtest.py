@@ -15,13 +15,17 @@ table go to different daphnes); without it, one
 that are already running on the same database instead.
 
 ``--json`` prints one object: ``{tables, moves, moves_per_s, p50_ms, p95_ms, p99_ms,
-echo_p99_ms, errors}``. Load-test accounts are called ``loadtest-<n>``; their matches still
-running at the end are resigned so no deadline keeps firing.
+echo_p99_ms, errors}``. ``--series FILE`` writes every move's latency as CSV (``t_s``: when it
+was sent, seconds into the play; ``latency_ms``): a run's tail is often a few bursts (a periodic
+task, the matches' turn timers all firing together), which its percentiles do not show.
+Load-test accounts are called ``loadtest-<n>``; their matches still running at the end are
+resigned so no deadline keeps firing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import csv
 import json
 import os
 import random
@@ -90,6 +94,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
+        parser.add_argument(
+            "--series",
+            type=Path,
+            metavar="FILE",
+            help="write each move's latency to FILE (CSV: t_s,latency_ms)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tables = options["tables"]
@@ -111,6 +121,7 @@ class Command(BaseCommand):
                         think=options["think"],
                         seed=options["seed"],
                         log=self.log,
+                        series=options["series"],
                     )
                 )
             finally:
@@ -293,8 +304,10 @@ async def run(
     think: float,
     seed: int,
     log: Any,
+    series: Path | None = None,
 ) -> dict[str, Any]:
-    """The echo floor with one socket per table, then the tables' play; the report."""
+    """The echo floor with one socket per table, then the tables' play; the report (and each
+    move's latency in ``series``, when given)."""
     rng = random.Random(seed)
     echo = loadclient.Tally()
     if echo_duration > 0:
@@ -354,7 +367,10 @@ async def run(
         *(table(m, s, random.Random(rng.random())) for m, s in matches),
         *(loaded_echo(n, random.Random(rng.random())) for n in range(probes)),
     )
-    elapsed = max(time.monotonic() - (clock.until - duration), 1e-9)
+    started = clock.until - duration
+    elapsed = max(time.monotonic() - started, 1e-9)
+    if series is not None:
+        _write_series(series, play, started)
     errors = echo.errors + play.errors + loaded.errors
     for kind, count in Counter(_kind(error) for error in errors).most_common():
         log(f"{count:>6} × {kind}")
@@ -373,6 +389,16 @@ async def run(
         "echo_p99_ms": _ms(loadclient.percentile(echo.latencies, 0.99)),
         "errors": len(errors),
     }
+
+
+def _write_series(path: Path, tally: loadclient.Tally, started: float) -> None:
+    """Each move of ``tally`` as a CSV row, in the order they were sent: seconds after
+    ``started`` (the play's start) and the latency in milliseconds."""
+    with path.open("w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["t_s", "latency_ms"])
+        for sent, latency in sorted(zip(tally.sent, tally.latencies, strict=True)):
+            writer.writerow([f"{sent - started:.3f}", f"{latency * 1000:.1f}"])
 
 
 def _kind(error: str) -> str:
