@@ -412,6 +412,7 @@ async def echo_socket(
                 tally.error("echo: wrong reply")
                 return
             tally.latencies.append(time.monotonic() - sent)
+            tally.sent.append(sent)
             tally.moves += 1
     except (OSError, WebSocketClosed, asyncio.IncompleteReadError, TimeoutError) as error:
         tally.error(f"echo: {type(error).__name__}: {error}")

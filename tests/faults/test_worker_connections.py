@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.postgres]
 
 #: Beat's clock: a task twice a second in production, one query each.
 CLOCK = "games.clock"
-#: Tasks run a time: the clock's ticks and the sweep that shows they are done.
+#: Tasks each round sends: the clock's ticks and the sweep that shows they have run.
 TASKS = 6
 
 
