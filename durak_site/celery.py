@@ -27,14 +27,14 @@ app = Celery("durak_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-#: Periodic jobs for ``celery beat`` (and the embedded beat thread). Turn deadlines are armed per
-#: match with countdowns; the clock closes the throw-in windows that ran out (they have no task of
-#: their own: ``games.live.services.turn``); the sweep plays any deadline whose task was lost (a
-#: worker killed mid-countdown).
+#: Periodic jobs for ``celery beat`` (and the embedded beat thread). The clock plays every turn
+#: deadline that ran out: the deadlines live in the database, with no task of their own
+#: (``games.live.services.turn``); the announce re-sends each match's version, in case a process
+#: died between a move's commit and its broadcast.
 app.conf.beat_schedule = {
     # A tick the worker could not take within a second is dropped: the next one does its work.
     "games-clock": {"task": "games.clock", "schedule": 0.5, "options": {"expires": 1.0}},
-    "games-sweep-overdue": {"task": "games.sweep_overdue", "schedule": 60.0},
+    "games-matches-announce": {"task": "games.matches_announce", "schedule": 60.0},
     # Tables nobody joined are closed; the lobby hears of hosts gone away (games.live.services.limits).
     "games-tables-sweep": {"task": "games.tables_sweep", "schedule": 60.0},
     # Registration deadlines, start times and stuck tournament games.
@@ -53,8 +53,8 @@ def close_old_connections_around_tasks(sender: Task[..., Any] | None = None, **k
     Why: Celery's Django fixup closes every connection before and after every task unless
     ``CELERY_DB_REUSE_MAX`` is set (``durak_site.settings`` sets it), so each task opened a new
     PostgreSQL connection: a server process forked, authenticated and configured, every
-    statement prepared again. Beat's clock alone is two tasks a second, and a turn timer firing
-    for a match in play spent a third of its time connecting. A connection the server has ended
+    statement prepared again. Beat's clock alone is two tasks a second, and a task playing a
+    match spent a third of its time connecting (``docs/load.md``, fifteenth pass). A connection the server has ended
     is found by the health check before a task's first statement (``durak_site.postgresql``); one
     a task left inside a transaction is closed here. A task run eagerly runs inside its caller's
     request and transaction: it is left alone, as the fixup leaves it."""
@@ -66,12 +66,12 @@ def close_old_connections_around_tasks(sender: Task[..., Any] | None = None, **k
 class RearmOnConnect(bootsteps.StartStopStep):
     """Whenever this worker's consumer (re)connects to the broker, send ``games.rearm_all``.
 
-    Why: turn timers and bot turns wait in the broker as countdown tasks, and a Redis restarted
-    empty takes them with it; the deadlines themselves are in the database. Without this they
-    came back with the match's next move, or with beat's sweep once a deadline was overdue (a
-    minute or more). The consumer's steps start again after every lost connection, so a worker
-    that reconnects re-arms every match in play at once. Duplicates do nothing: a timer is known
-    by its due time and a bot turn by the match version, so several workers may all send it."""
+    Why: bot turns wait in the broker as countdown tasks, and a Redis restarted empty takes them
+    with it (the turn deadlines are in the database, played by beat's clock). Without this a bot
+    whose turn was lost played only when its deadline ran out. The consumer's steps start again
+    after every lost connection, so a worker that reconnects re-arms every match in play at once.
+    Duplicates do nothing: a bot turn is known by the match version, so several workers may all
+    send it."""
 
     requires = ("celery.worker.consumer.tasks:Tasks",)
 
@@ -102,9 +102,9 @@ class RedisChannel(kombu_redis.Channel):
     Here those two steps ignore connection errors, so the first ``close`` goes through: the
     restore is tried while the transport is whole; against the lost server it fails with a
     connection error the consumer ignores, and the messages stay in Redis until its visibility
-    timeout, or are gone with a Redis restarted empty: then the next move re-arms the turn timer
-    and beat's ``games.sweep_overdue`` plays what is overdue. The consumer reconnects as after
-    any connection loss.
+    timeout, or are gone with a Redis restarted empty: then the reconnecting worker sends the bot
+    turns again (``RearmOnConnect``), and beat's clock plays the deadlines from the database. The
+    consumer reconnects as after any connection loss.
     """
 
     # kombu's own attributes used here, which celery-types' stubs leave out.

@@ -50,8 +50,8 @@ def enqueue_on_commit(
     transaction commits, after ``countdown`` s.
 
     Robust: the work is committed by then, so a broker that is down must not turn the request
-    into an error. The failure is logged, and nothing is lost for good: deadlines and bot turns
-    are swept from the database (``games.sweep_overdue``) and re-armed at start-up.
+    into an error. The failure is logged, and nothing is lost for good: beat's clock plays the
+    turn deadlines from the database, and bot turns are sent again at start-up.
     """
 
     def send() -> None:

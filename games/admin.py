@@ -72,7 +72,6 @@ class MatchAdmin(admin.ModelAdmin[Match]):
         "version",
         "last_seq",
         "deadline_at",
-        "timer_at",
         "started_at",
         "finished_at",
         "result",

@@ -189,17 +189,11 @@ class Match(models.Model):
         help_text=_("The sequence number of the last move logged (0 before the first)."),
     )
     snapshot = models.JSONField(_("snapshot"), help_text=_("The engine state's to_json()."))
-    # Not indexed, nor is ``timer_at``: every move writes both, and an update that changes no
-    # indexed column can stay on the row's page (PostgreSQL's heap-only update) instead of adding
-    # an entry to each of the table's indexes. The clock's sweep finds the overdue among the
-    # active matches, through the status's index (``clock.matches_timeout_overdue``).
+    # Not indexed: every move writes it, and an update that changes no indexed column can stay on
+    # the row's page (PostgreSQL's heap-only update) instead of adding an entry to each of the
+    # table's indexes. Beat's clock finds the overdue among the active matches, through the
+    # status's index (``clock.matches_timeout_overdue``).
     deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True)
-    timer_at = models.DateTimeField(
-        _("timer due"),
-        null=True,
-        blank=True,
-        help_text=_("When the turn-timer task now queued is due (it may come before the deadline)."),
-    )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True, db_index=True)
     result = models.JSONField(_("result"), null=True, blank=True)

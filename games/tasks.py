@@ -1,14 +1,13 @@
-"""Celery tasks of live play: a bot's turn, a turn timer and the end of a table's wait for values.
+"""Celery tasks of live play: a bot's turn, beat's clock and the end of a table's wait for values.
 
-Each takes ids and what it was armed for (the match version, the timer's due time) and calls one
-service; a stale one makes the service do nothing, so a task delivered twice (or after the match
-moved on) is harmless. ``games.live.services`` sends them after commit by the names they are
-registered under here (``services.turn.DEADLINE_TASK``, ``BOT_TURN_TASK``): they call the
-services, so the services do not import them back. ``rearm_deadlines``
-re-enqueues them at start-up from the database, as ``rearm_all`` does whenever a worker
-(re)connects to the broker, and ``sweep_overdue`` (for ``celery beat``, every minute) plays any
-deadline whose task was lost anyway and re-announces every match in play. ``clock`` (beat, twice
-a second) closes the throw-in windows that ran out: they have no timer task of their own.
+Each takes ids and what it was armed for (the match version) and calls one service; a stale one
+makes the service do nothing, so a task delivered twice (or after the match moved on) is
+harmless. ``games.live.services`` sends them after commit by the names they are registered under
+here (``services.turn.BOT_TURN_TASK``, ``services.tables.DEAL_DUE_TASK``): they call the
+services, so the services do not import them back. ``manage.py rearm_matches`` sends the bot
+turns again at start-up from the database, as ``rearm_all`` does whenever a worker (re)connects
+to the broker. ``clock`` (beat, twice a second) plays every turn deadline that ran out: none
+has a task of its own. ``matches_announce`` (beat, every minute) re-announces every match in play.
 """
 
 from __future__ import annotations
@@ -20,9 +19,9 @@ from celery import shared_task
 from durak_site.tasks import retried_on_lost_database
 from games.live import broadcast, services
 from games.live.services.tables import DEAL_DUE_TASK
-from games.live.services.turn import BOT_TURN_TASK, DEADLINE_TASK
+from games.live.services.turn import BOT_TURN_TASK
 
-#: Each is harmless twice: a timer or a bot turn checks what it was armed for, and a re-arm's
+#: Each is harmless twice: a bot turn or a deal checks what it was armed for, and a re-arm's
 #: duplicates do nothing.
 RETRIED: Final[dict[str, Any]] = retried_on_lost_database(max_retries=3)
 
@@ -31,13 +30,6 @@ RETRIED: Final[dict[str, Any]] = retried_on_lost_database(max_retries=3)
 def bot_turn(match_id: int, version: int, seat: int) -> bool:
     """Play the bot or autopilot move of ``seat`` if the match is still at ``version``."""
     return services.bot_turn(match_id=match_id, version=version, seat=seat)
-
-
-@shared_task(name=DEADLINE_TASK, **RETRIED)
-def deadline(match_id: int, due: str) -> bool:
-    """The match's turn timer due at ``due``: re-arm it for a later deadline, or play the
-    timeouts (``services.match_deadline``)."""
-    return services.match_deadline(match_id=match_id, due=due)
 
 
 @shared_task(name=DEAL_DUE_TASK, **RETRIED)
@@ -49,25 +41,23 @@ def deal_due(table_id: int) -> bool:
 
 @shared_task(name="games.rearm_all", **RETRIED)
 def rearm_all() -> int:
-    """Enqueue again the turn timer and bot turns of every match in play
-    (``services.matches_rearm``): sent by a worker that has just connected to the broker."""
+    """Send the bot turns of every match in play again (``services.matches_rearm``): sent by a
+    worker that has just connected to the broker."""
     return services.matches_rearm()
 
 
 @shared_task(name="games.clock", ignore_result=True)
 def clock() -> int:
-    """Beat's clock, twice a second: play every deadline that has run out, the throw-in windows
-    above all, which have no timer task of their own (``services.matches_timeout_overdue``)."""
-    return services.matches_timeout_overdue(grace_seconds=0)
+    """Beat's clock, twice a second: play every deadline that has run out
+    (``services.matches_timeout_overdue``)."""
+    return services.matches_timeout_overdue()
 
 
-@shared_task(name="games.sweep_overdue", ignore_result=True)
-def sweep_overdue() -> int:
-    """Play the timeouts of active matches whose deadline passed and whose task never ran, then
-    announce every match in play (``broadcast.matches_announce``)."""
-    played = services.matches_timeout_overdue()
-    broadcast.matches_announce()
-    return played
+@shared_task(name="games.matches_announce", ignore_result=True)
+def matches_announce() -> int:
+    """Announce every match in play (``broadcast.matches_announce``: the safety net for a
+    broadcast lost with a process that died right after its commit)."""
+    return broadcast.matches_announce()
 
 
 @shared_task(name="games.tables_sweep", ignore_result=True)

@@ -46,9 +46,9 @@ class Stack:
         self.ports: dict[str, int] = {}
 
     def rearm(self) -> None:
-        """``manage.py rearm_deadlines`` in the stack: the deal's deadline and bot turns."""
+        """``manage.py rearm_matches`` in the stack: the deal's bot turns."""
         done = subprocess.run(
-            [sys.executable, "manage.py", "rearm_deadlines"],
+            [sys.executable, "manage.py", "rearm_matches"],
             cwd=ROOT,
             env=self.env,
             capture_output=True,
@@ -120,7 +120,7 @@ class Stack:
         time.sleep(0.5)
 
     def beat(self, name: str = "beat") -> None:
-        """Start ``celery beat`` (the every-minute sweep of overdue deadlines)."""
+        """Start ``celery beat`` (its clock plays the deadlines that ran out, twice a second)."""
         schedule = self.folder / "beat-schedule"
         self._start(
             name,

@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from games.live import selectors, services
 from games.models import Match, Move
 
 from .players import run_players, until
@@ -40,9 +41,9 @@ def test_a_killed_daphne_loses_no_move(stack: Stack) -> None:
     """Alice's daphne dies (SIGKILL) right after her third move was sent; her client reconnects
     to the other daphne (and the dead one is started again, as a supervisor would); the match
     ends with nothing lost. When the move had committed but the process died before its
-    after-commit broadcast and task enqueues, nobody is told and no task is armed: beat's sweep
-    of overdue deadlines (``deadline_at`` committed with the move) moves the match on within a
-    minute or so."""
+    after-commit broadcast and task enqueues, nobody is told and no bot turn is sent: beat's
+    clock plays the deadline committed with the move (``deadline_at``) when it comes, and its
+    minute's announce tells the sockets of the version they missed."""
     port_a, port_b = stack.daphne("daphne-a"), stack.daphne("daphne-b")
     stack.worker("worker")
     stack.beat()
@@ -66,8 +67,8 @@ def test_a_killed_daphne_loses_no_move(stack: Stack) -> None:
 @heavy
 def test_a_killed_worker_does_not_stop_bots_or_deadlines(stack: Stack) -> None:
     """One of two workers dies (SIGKILL) mid-match. Bot turns go on through the other; Alice then
-    lets her turn timer run out once, and the deadline still plays for her. A task the dead
-    worker had taken is rescued by beat's sweep of overdue deadlines."""
+    lets her turn timer run out once, and the deadline still plays for her. A bot turn the dead
+    worker had taken is played by beat's clock when its deadline comes."""
     port = stack.daphne("daphne")
     stack.worker("worker-1")
     stack.worker("worker-2")
@@ -102,53 +103,67 @@ def test_a_killed_worker_does_not_stop_bots_or_deadlines(stack: Stack) -> None:
 
 def test_a_worker_holding_countdown_tasks_survives_a_redis_restart(stack: Stack) -> None:
     """Redis (the stack's own) is killed and started again, empty, while the worker holds a task
-    ahead of its countdown, unacknowledged (as it nearly always holds a turn timer). The worker
-    reconnects by itself and runs what is sent after: beat's sweep plays the timeout of a match
-    whose deadline passed. Before ``durak_site.celery.RedisChannel`` the worker exited while
-    restoring the held task. The full match through the restart is the heavy test below."""
+    ahead of its countdown, unacknowledged (as it holds a bot turn for a second or so after most
+    moves, and a table's wait for values). The worker reconnects by itself and runs what is sent
+    after: beat's clock (sent here by hand) plays the timeout of a match whose deadline passed.
+    Before ``durak_site.celery.RedisChannel`` the worker exited while restoring the held task.
+    The full match through the restart is the heavy test below."""
     stack.worker("worker")
     match = deal([human("alice"), human("bob")], players=2)
-    stack.send("games.deadline", match.pk, "a timer that is not the match's", countdown=600)
+    stack.send("games.bot_turn", match.pk, 10_000, 0, countdown=600)  # a version never reached
     wait_until(lambda: stack.redis.unacked() > 0, timeout=30)
 
     stack.redis.stop()
     time.sleep(2)
     stack.redis.start()
     Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    stack.send("games.sweep_overdue")
+    stack.send("games.clock")
 
     assert_the_worker_plays_a_timeout(stack, match, timeout=60)
     assert "Restoring 1 unacknowledged message(s)" in stack.log("worker")
 
 
-def test_a_worker_reconnecting_to_an_emptied_redis_rearms_the_turn_timers(stack: Stack) -> None:
-    """Redis (the stack's own) restarted empty takes a match's queued turn timer with it. The
+def test_a_worker_reconnecting_to_an_emptied_redis_sends_the_bot_turns_again(stack: Stack) -> None:
+    """Redis (the stack's own) restarted empty takes a match's queued bot turn with it. The
     worker, reconnecting, sends ``games.rearm_all`` (``durak_site.celery.RearmOnConnect``), so the
-    deadline still fires: no beat runs and no move comes to re-arm it."""
+    bot still plays: no move comes, and no beat runs (its clock would play the bot's seat only
+    when the two-minute deadline ran out)."""
+    stack.env["GAMES_BOT_DELAY"] = "15,15"  # the bot's turn waits long enough to be held
     stack.worker("worker")
-    match = deal([human("alice"), human("bob")], players=2, turn_seconds=8)
-    stack.rearm()  # the deal's timer, on the stack's broker
+    alice = human("alice")
+    match = deal([alice], players=2, bots="random", turn_seconds=120)
+    if not any(seat != 0 for seat in selectors.match_state(match).awaiting()):  # Alice leads
+        services.action_apply(
+            match_id=match.pk,
+            user=alice,
+            action_text=str(selectors.match_state(match).default_action(0)),
+            expected_version=match.version,
+        )
+    stack.rearm()  # the bot's turn, on the stack's broker
     wait_until(lambda: stack.redis.unacked() > 0, timeout=30)  # the worker holds it
 
     stack.redis.stop()
     time.sleep(2)
     stack.redis.start()
 
-    assert_the_worker_plays_a_timeout(stack, match, timeout=60)
+    played = Move.objects.filter(match=match, by=Move.By.BOT)
+    wait_until(lambda: played.exists() or not stack.running("worker"), timeout=60)
+    assert stack.running("worker"), stack.log("worker")[-3000:]
+    assert played.exists()
     assert "games.rearm_all" in stack.log("worker")
 
 
 @heavy
 def test_the_site_recovers_from_a_redis_restart(stack: Stack) -> None:
     """Redis (the stack's own) is killed and started again, empty, mid-match, while the worker
-    holds countdown tasks it has not acknowledged (the turn timer at least): sockets that lost
-    their channel layer are closed by daphne and reconnect, moves go on, and the match ends.
+    holds a countdown task it has not acknowledged (a bot turn): sockets that lost their channel
+    layer are closed by daphne and reconnect, moves go on, and the match ends.
 
     Nothing is supervised: the worker and beat reconnect by themselves. Before the worker's
     Redis channel was ``durak_site.celery.RedisChannel``, the worker exited right there with
     "Unrecoverable error: AttributeError('NoneType' ... 'hostname')" while restoring those
-    tasks. The tasks lost with Redis are re-armed by the reconnecting worker (``games.rearm_all``),
-    the next move or beat's sweep."""
+    tasks. The bot turns lost with Redis are sent again by the reconnecting worker
+    (``games.rearm_all``) or the next move; the deadlines were never in Redis."""
     port = stack.daphne("daphne")
     stack.worker("worker")
     stack.beat()

@@ -22,14 +22,18 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
 def test_a_worker_whose_broker_connections_go_silent_consumes_again(stack: Stack) -> None:
     """The worker reaches its broker through a proxy that silences every connection open. Within
     about 20 s it drops the waiting connection itself (kombu's check, with the site's transport
-    options), connects again and runs what is sent after: beat's sweep plays the timeout of a match
-    whose deadline passed. With kombu's defaults (a check every 25 s, no socket timeout) it noticed
-    nothing within these 40 s (tried), and a command on a silent connection waits for ever.
+    options), connects again and runs what is sent after: beat's clock (beat reaches Redis
+    directly) plays the timeout of a match whose deadline passed. With kombu's defaults (a check
+    every 25 s, no socket timeout) it noticed nothing within these 40 s (tried), and a command on
+    a silent connection waits for ever.
 
-    What Redis handed to the silent connection before that is lost (a ``BRPOP`` has no
-    acknowledgement); beat's sweep and the re-arming on a consumer's reconnect cover turn timers."""
+    What Redis hands to the silent connection before that is lost (a ``BRPOP`` has no
+    acknowledgement: the clock's ticks of those seconds); the next tick after the reconnect plays
+    the deadline, which is in the database, and the re-arming on a consumer's reconnect sends the
+    bot turns again."""
     proxy = StallingProxy(stack.redis.port)
     try:
+        stack.beat()
         stack.env["CELERY_BROKER_URL"] = proxy.url()
         stack.worker("worker")
         match = deal([human("alice"), human("bob")], players=2)
@@ -41,7 +45,6 @@ def test_a_worker_whose_broker_connections_go_silent_consumes_again(stack: Stack
         noticed = time.monotonic() - started
 
         Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-        stack.send("games.sweep_overdue")
 
         assert_the_worker_plays_a_timeout(stack, match, timeout=30)
         assert proxy.accepted > connected

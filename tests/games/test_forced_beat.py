@@ -71,7 +71,7 @@ def test_a_forced_move_at_the_deal_is_sent_at_once_and_played_by_the_turn_task(
     Match.objects.filter(pk=match.pk).update(snapshot=state.to_json())
     match.refresh_from_db()
     with task_sends(turn.BOT_TURN_TASK) as sent, django_capture_on_commit_callbacks(execute=True):
-        turn.arm(match, state, list(match.players.select_related("user")))
+        turn.send_bot_turns(match, state, list(match.players.select_related("user")))
     assert [call.kwargs.get("countdown") for call in sent.call_args_list] == [0]
     assert services.bot_turn(match_id=match.pk, version=match.version, seat=1) is True
     assert match.moves.get(seq=1).by == Move.By.FORCED

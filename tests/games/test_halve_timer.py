@@ -15,7 +15,7 @@ from games.engine import GameState, Rules
 from games.live import services
 from games.live.services import turn
 
-from .services_support import make_user, play_default, play_out, player, start_match, state_of, task_sends
+from .services_support import make_user, play_default, play_out, player, start_match, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -29,21 +29,15 @@ def _awaited_seat(match: Any) -> int:
     return min(state_of(match).awaiting())
 
 
-def test_the_awaited_seat_halves_its_turn_at_once(django_capture_on_commit_callbacks: Any) -> None:
+def test_the_awaited_seat_halves_its_turn_at_once() -> None:
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=30)
     seat = _awaited_seat(match)
     version = match.version
-    with (
-        task_sends("games.deadline") as deadline_task,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        assert services.match_halve_timer(match_id=match.pk, user=player(match, seat).user) == 15
+    assert services.match_halve_timer(match_id=match.pk, user=player(match, seat).user) == 15
     match.refresh_from_db()
     assert match.version == version + 1
     assert match.deadline_at is not None
-    assert match.deadline_at <= timezone.now() + timedelta(seconds=15)
-    assert match.timer_at == match.deadline_at  # a timer armed for the earlier deadline
-    assert deadline_task.call_args.kwargs["args"] == (match.pk, match.deadline_at.isoformat())
+    assert match.deadline_at <= timezone.now() + timedelta(seconds=15)  # where beat's clock plays it
     assert player(match, seat).turn_seconds == 15
 
 

@@ -15,7 +15,7 @@ from .services_support import make_user, play_default, start_match
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 #: What ``turn.commit`` writes at every move.
-MOVE_WRITES = ("snapshot", "version", "last_seq", "deadline_at", "timer_at")
+MOVE_WRITES = ("snapshot", "version", "last_seq", "deadline_at")
 
 
 def _indexed_columns() -> set[str]:

@@ -240,7 +240,6 @@ def test_after_commit_a_thin_broadcast_and_the_next_tasks(
     with (
         mock.patch("durak_site.broadcast.get_channel_layer", return_value=layer),
         task_sends("games.bot_turn") as bot_task,
-        task_sends("games.deadline") as deadline_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
         services.action_apply(
@@ -256,7 +255,6 @@ def test_after_commit_a_thin_broadcast_and_the_next_tasks(
         "match": match.pk,
         "version": match.version,
     }
-    deadline_task.assert_not_called()  # the turn timer queued at the deal re-arms itself
     awaited_bot = [s for s in state_of(match).awaiting() if s != human_seat]
     assert bot_task.call_count == len(awaited_bot)
     for call in bot_task.call_args_list:

@@ -162,70 +162,44 @@ def test_a_deadline_plays_a_waiting_bot_too() -> None:
     assert match.moves.filter(by=Move.By.BOT).exists()
 
 
-def test_rearm_deadlines_enqueues_each_active_match_at_its_stored_deadline(
+def test_rearm_matches_sends_the_bot_turns_of_each_active_match(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    """After a restart the broker's countdowns are gone; the database's deadline is not."""
+    """After a restart the broker's countdowns are gone: the bot turns are sent again (the
+    deadlines are in the database, where beat's clock finds them; one that is missing is set)."""
     match = start_match(humans=[make_user("a")], bot_level="easy")
-    finished = play_out(start_match(humans=[make_user("b"), make_user("c")]))
-    now = timezone.now()
-    Match.objects.filter(pk=match.pk).update(deadline_at=now + timedelta(seconds=12))
+    if not any(player(match, s).user.is_bot for s in state_of(match).awaiting()):
+        play_default(match)  # the human leads; then the bot is awaited
+    lost = start_match(humans=[make_user("b"), make_user("c")], turn_seconds=20)
+    finished = play_out(start_match(humans=[make_user("d"), make_user("e")]))
+    deadline = match.deadline_at
+    Match.objects.filter(pk=lost.pk).update(deadline_at=None)
     out = StringIO()
+    now = timezone.now()
     with (
-        mock.patch("django.utils.timezone.now", return_value=now),  # the re-arm 12 s before it
-        task_sends("games.deadline") as deadline_task,
+        mock.patch("django.utils.timezone.now", return_value=now),
         task_sends("games.bot_turn") as bot_task,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        call_command("rearm_deadlines", stdout=out)
-    assert "1 active" in out.getvalue()
-    (call,) = deadline_task.call_args_list
-    match.refresh_from_db()
-    assert match.deadline_at is not None
-    assert call.kwargs["args"] == (match.pk, match.deadline_at.isoformat())
-    assert match.timer_at == match.deadline_at
-    assert 10 <= call.kwargs["countdown"] <= 12
+        call_command("rearm_matches", stdout=out)
+    assert "2 active" in out.getvalue()
     bots_awaited = [s for s in state_of(match).awaiting() if player(match, s).user.is_bot]
-    assert bot_task.call_count == len(bots_awaited)
-    assert finished.pk not in {c.kwargs["args"][0] for c in deadline_task.call_args_list}
-
-
-def test_the_sweep_plays_a_deadline_whose_task_was_lost() -> None:
-    late = start_match(humans=[make_user("a"), make_user("b")])
-    on_time = start_match(humans=[make_user("c"), make_user("d")])
-    Match.objects.filter(pk=late.pk).update(deadline_at=timezone.now() - timedelta(seconds=30))
-
-    assert tasks.sweep_overdue.apply().get() == 1
-
-    late.refresh_from_db()
-    on_time.refresh_from_db()
-    assert late.version == 1 and late.moves.get().by == Move.By.TIMEOUT
-    assert on_time.version == 0
-    assert tasks.sweep_overdue.apply().get() == 0  # its new deadline lies ahead
-
-
-def test_the_sweep_goes_on_past_a_match_whose_timeout_fails(caplog: pytest.LogCaptureFixture) -> None:
-    broken = start_match(humans=[make_user("a"), make_user("b")])
-    late = start_match(humans=[make_user("c"), make_user("d")])
-    past = timezone.now() - timedelta(seconds=30)
-    Match.objects.filter(pk__in=[broken.pk, late.pk]).update(deadline_at=past)
-    Match.objects.filter(pk=broken.pk).update(snapshot={"not": "a state"})
-
-    assert tasks.sweep_overdue.apply().get() == 1
-
-    late.refresh_from_db()
-    assert late.version == 1
-    assert f"the overdue timeout of match {broken.pk} failed" in caplog.text
+    assert bots_awaited
+    assert [c.kwargs["args"] for c in bot_task.call_args_list] == [
+        (match.pk, match.version, seat) for seat in bots_awaited
+    ]
+    assert finished.pk not in {c.kwargs["args"][0] for c in bot_task.call_args_list}
+    match.refresh_from_db()
+    lost.refresh_from_db()
+    assert match.deadline_at == deadline, "a deadline in the database stays as it is"
+    assert lost.deadline_at == now + timedelta(seconds=20)
 
 
 def test_rearm_all_goes_on_past_a_match_whose_rearm_fails(caplog: pytest.LogCaptureFixture) -> None:
     broken = start_match(humans=[make_user("a"), make_user("b")])
-    fine = start_match(humans=[make_user("c"), make_user("d")])
+    start_match(humans=[make_user("c"), make_user("d")])
     Match.objects.filter(pk=broken.pk).update(snapshot={"not": "a state"})
-    with task_sends("games.deadline"):
-        assert tasks.rearm_all.apply().get() == 1
-    fine.refresh_from_db()
-    assert fine.timer_at == fine.deadline_at  # armed again
+    assert tasks.rearm_all.apply().get() == 1
     assert f"re-arming match {broken.pk} failed" in caplog.text
 
 

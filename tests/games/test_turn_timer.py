@@ -1,13 +1,16 @@
-"""The turn timer: one queued ``deadline`` task per match, not one per move, and beat's clock for
-the throw-in windows.
+"""The turn timer: a deadline kept in the database and nothing else, and beat's clock that plays
+every deadline that ran out (``games.live.services.turn``).
 
-A move only pushes the deadline later, so it leaves the queued timer alone; a timer that comes
-due before the deadline re-arms itself for it, and only the timer the match knows (by its due
-time) ever acts. The deadline still falls exactly ``turn_seconds`` after the last change.
+A move only sets the deadline, so it sends no task; the clock plays a deadline within half a
+second of its time, and only at the version it read, so a tick that comes late or twice, or
+after a move, does nothing. The deadline still falls exactly ``turn_seconds`` after the last
+change (``throw_in_seconds`` in a throw-in window).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 from unittest import mock
@@ -15,9 +18,9 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
+from durak_site.celery import app as celery_app
 from games import tasks
 from games.live import services
-from games.live.services import turn
 from games.models import Match, Move
 
 from .services_support import (
@@ -26,7 +29,6 @@ from .services_support import (
     player,
     start_match,
     state_of,
-    task_sends,
     to_the_throw_in_window,
 )
 
@@ -38,75 +40,52 @@ def _seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "timer-seed")
 
 
-def _queued(deadline_task: mock.Mock) -> list[tuple[Any, ...]]:
-    return [call.kwargs["args"] for call in deadline_task.call_args_list]
+@contextmanager
+def every_send() -> Iterator[mock.Mock]:
+    """Catch every task sent (the services send theirs by name, after commit)."""
+    with mock.patch.object(celery_app, "send_task") as send_task:
+        yield send_task
 
 
-def test_the_deal_queues_one_timer_due_at_the_deadline(django_capture_on_commit_callbacks: Any) -> None:
+def test_the_deal_sets_the_deadline_and_sends_no_timer(django_capture_on_commit_callbacks: Any) -> None:
+    now = timezone.now()
     with (
-        mock.patch("django.utils.timezone.now", return_value=timezone.now()),  # one instant
-        task_sends("games.deadline") as deadline_task,
+        mock.patch("django.utils.timezone.now", return_value=now),  # one instant
+        every_send() as sent,
         django_capture_on_commit_callbacks(execute=True),
     ):
         match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
     match.refresh_from_db()
-    assert match.deadline_at is not None and match.timer_at == match.deadline_at
-    assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
-    assert 19 <= deadline_task.call_args.kwargs["countdown"] <= 20
+    assert match.deadline_at == now + timedelta(seconds=20)
+    assert sent.call_count == 0, sent.call_args_list
 
 
-def test_moves_push_the_deadline_but_queue_no_timer(django_capture_on_commit_callbacks: Any) -> None:
-    # a throw-in window as long as the turn timer: no move brings the deadline earlier
+def test_moves_push_the_deadline_and_send_nothing(django_capture_on_commit_callbacks: Any) -> None:
+    # a throw-in window as long as the turn timer: every move sets the deadline 20 s ahead
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20, throw_in_seconds=20)
-    timer_at, first_deadline = match.timer_at, match.deadline_at
-    with (
-        task_sends("games.deadline") as deadline_task,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
+    first_deadline = match.deadline_at
+    with every_send() as sent, django_capture_on_commit_callbacks(execute=True):
         for _ in range(3):
             play_default(match)
-    assert deadline_task.call_count == 0
-    assert match.timer_at == timer_at
+    assert sent.call_count == 0, sent.call_args_list
     assert match.deadline_at is not None and first_deadline is not None
     assert match.deadline_at > first_deadline
 
 
-def test_an_early_timer_rearms_itself_for_the_deadline(django_capture_on_commit_callbacks: Any) -> None:
-    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    play_default(match)  # the deadline moved past the queued timer
-    assert match.timer_at is not None
-    due = match.timer_at.isoformat()
-    with (
-        task_sends("games.deadline") as deadline_task,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        assert tasks.deadline.apply(args=(match.pk, due)).get() is False
-    version = match.version
-    match.refresh_from_db()
-    assert match.version == version, "nothing was played before the deadline"
-    assert match.deadline_at is not None and match.timer_at == match.deadline_at
-    assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
-
-
-def test_a_throw_in_window_queues_no_timer_of_its_own(django_capture_on_commit_callbacks: Any) -> None:
-    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    timer_at = match.timer_at
-    with (
-        task_sends("games.deadline") as deadline_task,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
+def test_a_throw_in_window_brings_the_deadline_to_the_windows_end(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20, throw_in_seconds=3)
+    with every_send() as sent, django_capture_on_commit_callbacks(execute=True):
         to_the_throw_in_window(match)
     match.refresh_from_db()
-    assert match.deadline_at is not None and timer_at is not None
-    assert match.deadline_at < timer_at, "the window brought the deadline earlier"
-    assert match.timer_at == timer_at, "the match's timer stays queued for the turn's deadline"
-    assert deadline_task.call_count == 0
+    assert match.deadline_at is not None
+    assert match.deadline_at - timezone.now() <= timedelta(seconds=3)
+    assert sent.call_count == 0, sent.call_args_list
 
 
 def test_beat_runs_the_clock_twice_a_second() -> None:
-    from durak_site.celery import app
-
-    assert app.conf.beat_schedule["games-clock"] == {
+    assert celery_app.conf.beat_schedule["games-clock"] == {
         "task": "games.clock",
         "schedule": 0.5,
         "options": {"expires": 1.0},
@@ -125,74 +104,58 @@ def test_the_clock_closes_a_window_that_ran_out() -> None:
     assert [(m.seat, m.action, m.by) for m in closed] == [(s, "pass", Move.By.TIMEOUT) for s in awaited]
 
 
-def test_a_timer_due_in_a_window_arms_itself_for_the_windows_deadline(
-    django_capture_on_commit_callbacks: Any,
-) -> None:
+def test_the_clock_plays_a_turn_deadline_that_ran_out_and_none_ahead() -> None:
+    late = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
+    on_time = start_match(humans=[make_user("c"), make_user("d")], turn_seconds=20)
+    Match.objects.filter(pk=late.pk).update(deadline_at=timezone.now() - timedelta(milliseconds=1))
+
+    assert tasks.clock.apply().get() == 1
+
+    late.refresh_from_db()
+    on_time.refresh_from_db()
+    assert late.version == 1 and late.moves.get().by == Move.By.TIMEOUT
+    assert late.deadline_at is not None and late.deadline_at > timezone.now()
+    assert on_time.version == 0
+    assert tasks.clock.apply().get() == 0, "the next deadline lies ahead"
+
+
+def test_a_timeout_read_before_a_move_does_nothing_after_it() -> None:
+    """Two ticks at once, or a move that commits between the clock's read and its lock: the
+    timeout is played at the version the clock read, or not at all."""
     match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    to_the_throw_in_window(match)
+    read = match.version
+    play_default(match)
+    assert services.match_timeout(match_id=match.pk, version=read) is False
     match.refresh_from_db()
-    assert match.timer_at is not None and match.deadline_at is not None
-    with (
-        task_sends("games.deadline") as deadline_task,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        assert services.match_deadline(match_id=match.pk, due=match.timer_at.isoformat()) is False
-    match.refresh_from_db()
-    assert match.timer_at == match.deadline_at, "no timer is left queued: the window's is armed"
-    assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
+    assert not match.moves.filter(by=Move.By.TIMEOUT).exists()
 
 
-def test_a_due_timer_plays_the_timeouts_and_queues_the_next(django_capture_on_commit_callbacks: Any) -> None:
-    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    past = timezone.now() - timedelta(seconds=1)
-    Match.objects.filter(pk=match.pk).update(deadline_at=past, timer_at=past)
-    with (
-        task_sends("games.deadline") as deadline_task,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        assert tasks.deadline.apply(args=(match.pk, past.isoformat())).get() is True
-    match.refresh_from_db()
-    assert match.version == 1 and match.moves.get().by == Move.By.TIMEOUT
-    assert match.deadline_at is not None
-    assert match.timer_at == match.deadline_at > timezone.now()
-    assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
+def test_the_clock_goes_on_past_a_match_whose_timeout_fails(caplog: pytest.LogCaptureFixture) -> None:
+    broken = start_match(humans=[make_user("a"), make_user("b")])
+    late = start_match(humans=[make_user("c"), make_user("d")])
+    past = timezone.now() - timedelta(seconds=30)
+    Match.objects.filter(pk__in=[broken.pk, late.pk]).update(deadline_at=past)
+    Match.objects.filter(pk=broken.pk).update(snapshot={"not": "a state"})
+
+    assert tasks.clock.apply().get() == 1
+
+    late.refresh_from_db()
+    assert late.version == 1
+    assert f"the overdue timeout of match {broken.pk} failed" in caplog.text
 
 
-def test_a_stale_or_repeated_timer_does_nothing() -> None:
-    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    past = timezone.now() - timedelta(seconds=1)
-    Match.objects.filter(pk=match.pk).update(deadline_at=past, timer_at=past)
-    other = (past - timedelta(seconds=5)).isoformat()
-    assert tasks.deadline.apply(args=(match.pk, other)).get() is False
-    assert tasks.deadline.apply(args=(match.pk, past.isoformat())).get() is True
-    assert tasks.deadline.apply(args=(match.pk, past.isoformat())).get() is False  # delivered twice
-    match.refresh_from_db()
-    assert match.version == 1
-
-
-def test_a_lost_timer_is_queued_again_by_the_next_move(django_capture_on_commit_callbacks: Any) -> None:
-    match = start_match(humans=[make_user("a"), make_user("b")], turn_seconds=20)
-    lost = timezone.now() - turn.TIMER_LOST_AFTER - timedelta(seconds=1)
-    Match.objects.filter(pk=match.pk).update(timer_at=lost)
-    match.refresh_from_db()
-    with (
-        task_sends("games.deadline") as deadline_task,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        play_default(match)
-    assert match.deadline_at is not None
-    assert _queued(deadline_task) == [(match.pk, match.deadline_at.isoformat())]
-    assert match.timer_at == match.deadline_at
-
-
-def test_a_finished_match_keeps_no_timer() -> None:
+def test_a_finished_match_has_no_deadline() -> None:
     match = start_match(humans=[make_user("a"), make_user("b")])
     services.match_resign(match_id=match.pk, user=player(match, 0).user)
     match.refresh_from_db()
-    assert not match.is_active and match.timer_at is None and match.deadline_at is None
+    assert not match.is_active and match.deadline_at is None
 
 
-def test_the_sweep_announces_every_match_in_play() -> None:
+def test_beat_announces_every_match_in_play_each_minute() -> None:
+    assert celery_app.conf.beat_schedule["games-matches-announce"] == {
+        "task": "games.matches_announce",
+        "schedule": 60.0,
+    }
     running = start_match(humans=[make_user("a"), make_user("b")])
     play_default(running)
     over = start_match(humans=[make_user("c"), make_user("d")])
@@ -200,7 +163,7 @@ def test_the_sweep_announces_every_match_in_play() -> None:
     layer = mock.Mock()
     layer.group_send = mock.AsyncMock()
     with mock.patch("games.live.broadcast.get_channel_layer", return_value=layer):
-        tasks.sweep_overdue.apply().get()
+        assert tasks.matches_announce.apply().get() == 1
     sent = [call.args for call in layer.group_send.await_args_list]
     assert sent == [
         (f"match-{running.pk}", {"type": "match.changed", "match": running.pk, "version": running.version})

@@ -383,4 +383,4 @@ def test_reviews_have_a_queue_of_their_own() -> None:
     """Bot turns and deadlines are never queued behind a review's search."""
     assert celery_app.amqp.router.route({}, REVIEW_STEP_TASK)["queue"].name == "reviews"
     assert celery_app.amqp.router.route({}, "games.bot_turn")["queue"].name == "bots"
-    assert celery_app.amqp.router.route({}, "games.deadline")["queue"].name == "celery"
+    assert celery_app.amqp.router.route({}, "games.clock")["queue"].name == "celery"

@@ -110,7 +110,7 @@ def test_related_lists_cannot_filter_on_a_secret_either(
 
 def test_the_admin_cannot_edit_a_match(superuser_client: Client, active_match: Match) -> None:
     response = superuser_client.post(
-        reverse("admin:games_match_change", args=[active_match.pk]), {"last_seq": "0", "timer_at": ""}
+        reverse("admin:games_match_change", args=[active_match.pk]), {"last_seq": "0", "deadline_at": ""}
     )
     assert response.status_code == 403
 

@@ -112,5 +112,5 @@ def test_bot_turns_have_a_queue_of_their_own() -> None:
     from durak_site.celery import app
 
     assert app.amqp.router.route({}, "games.bot_turn")["queue"].name == "bots"
-    assert app.amqp.router.route({}, "games.deadline")["queue"].name == "celery"
+    assert app.amqp.router.route({}, "games.clock")["queue"].name == "celery"
     assert {"celery", "bots"} <= set(app.amqp.queues)

@@ -17,7 +17,7 @@ def test_runserver_starts_the_worker_in_the_serving_process() -> None:
     ):
         runserver.Command().inner_run(use_reloader=False)
     start.assert_called_once_with()
-    command.assert_called_once_with("rearm_deadlines")
+    command.assert_called_once_with("rearm_matches")
     serve.assert_called_once()
 
 

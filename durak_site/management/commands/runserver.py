@@ -15,5 +15,5 @@ from durak_site.embedded_worker import start_embedded_worker
 class Command(DaphneRunserverCommand):
     def inner_run(self, *args: Any, **options: Any) -> None:
         if start_embedded_worker() is not None:
-            call_command("rearm_deadlines")  # countdowns died with the previous process
+            call_command("rearm_matches")  # countdowns died with the previous process
         super().inner_run(*args, **options)

@@ -23,8 +23,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if start_embedded_worker() is not None:
             self.stdout.write("Embedded Celery worker running (memory:// broker).")
-            # Countdowns died with the previous process: arm every running match's deadline again.
-            call_command("rearm_deadlines")
+            # Countdowns died with the previous process: send every running match's bot turns again.
+            call_command("rearm_matches")
         self.stdout.write(f"Serving on http://{options['bind']}:{options['port']}/")
         CommandLineInterface().run(
             ["--bind", options["bind"], "--port", str(options["port"]), "durak_site.asgi:application"]

@@ -11,9 +11,10 @@ changes nothing.
 * ``limits``: how many tables one player may keep open and open, unjoined tables, host presence;
 * ``playban``: the deal-fishing ledger, and the one check of both bars from rated play (the
   staff's and the ledger's);
-* ``clock``: the turn timer, timeouts, re-arming after a restart, the sweep of lost deadlines;
+* ``clock``: beat's clock playing the deadlines that ran out, timeouts, bot turns sent again
+  after a restart;
 * ``turn``: the core every change to a match in play goes through (lock, play, commit, finish,
-  arm the timer and the bot turns);
+  send the bot turns);
 * ``errors``: the refusals.
 
 This module only hands their public names on, so that callers write ``services.action_apply``.
@@ -21,7 +22,6 @@ Patch a name where it is defined (``games.live.services.tables.new_seed``), not 
 """
 
 from games.live.services.clock import (
-    match_deadline,
     match_rearm,
     match_timeout,
     matches_rearm,
@@ -69,7 +69,6 @@ __all__ = [
     "bot_turn",
     "host_seen",
     "match_abort",
-    "match_deadline",
     "match_halve_timer",
     "match_rearm",
     "match_refresh",

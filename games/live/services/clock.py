@@ -1,5 +1,5 @@
-"""Time at a match in play: the turn timer firing, timeouts, re-arming after a restart, and the
-sweep of deadlines whose timer was lost (see ``turn`` for how a timer is armed).
+"""Time at a match in play: beat's clock playing the deadlines that ran out, timeouts, and the
+bot turns sent again after a restart (``turn`` says how a deadline is set).
 """
 
 from __future__ import annotations
@@ -37,26 +37,6 @@ def match_timeout(*, match_id: int, version: int) -> bool:
     return True
 
 
-def match_deadline(*, match_id: int, due: str) -> bool:
-    """The turn timer due at ``due`` (ISO 8601, the ``timer_at`` it was armed for) fired.
-
-    Before the deadline (moves pushed it later) the timer re-arms itself for it; at or after
-    the deadline the awaited seats time out (``match_timeout``). Returns whether it played;
-    a timer that is no longer the match's own (stale, or delivered twice) does nothing."""
-    with transaction.atomic():
-        loaded = turn.match_lock(match_id)
-        match = loaded.match
-        if not match.is_active or match.timer_at is None or match.timer_at.isoformat() != due:
-            return False
-        match.timer_at = None
-        if match.deadline_at is not None and match.deadline_at > timezone.now():
-            turn.arm_timer(match, window=turn.in_throw_in_window(loaded.state))
-            match.save(update_fields=["timer_at"])
-            return False
-        _time_out(loaded)  # its commit saves ``timer_at`` with the next timer's
-    return True
-
-
 def _time_out(loaded: LoadedMatch) -> None:
     """Play every awaited seat of the locked match and commit. When the throw-in window closes
     (only throwers awaited) every one of them passes, a bot's seat too: nothing was thrown in
@@ -90,28 +70,26 @@ def _time_out(loaded: LoadedMatch) -> None:
     turn.commit(loaded)
 
 
-def matches_timeout_overdue(*, grace_seconds: float = 10.0) -> int:
-    """Play the timeout of every active match whose deadline passed ``grace_seconds`` ago.
-    Returns how many matches it moved on. With no grace it is beat's clock (``games.clock``):
-    the throw-in windows that ran out, which have no timer of their own (``turn.arm_timer``);
-    with the default grace, the safety net for a deadline task the broker lost."""
-    overdue = (
-        selectors.active_matches()
-        .filter(deadline_at__lt=timezone.now() - timedelta(seconds=grace_seconds))
-        .values_list("pk", "version")
-    )
+def matches_timeout_overdue() -> int:
+    """Beat's clock (``games.clock``, twice a second): play the timeout of every active match
+    whose deadline has passed, the throw-in windows' and the turns' alike. Returns how many
+    matches it moved on. A match is read at its version and played under its lock at that
+    version only (``match_timeout``), so two ticks at once, or a move that came first, make a
+    second timeout do nothing."""
+    overdue = selectors.active_matches().filter(deadline_at__lt=timezone.now()).values_list("pk", "version")
     played = 0
     for pk, version in overdue:
         try:
             played += match_timeout(match_id=pk, version=version)
-        except Exception:  # a safety net must not stop at one broken match
+        except Exception:  # the clock must not stop at one broken match
             logger.exception("the overdue timeout of match %s failed", pk)
     return played
 
 
 def match_rearm(*, match_id: int) -> None:
-    """Enqueue the deadline (at the stored ``deadline_at``) and the bot turns of an active match
-    again, e.g. after a restart lost the broker's pending countdowns."""
+    """Send the bot turns of an active match again, e.g. after a restart lost the broker's pending
+    countdowns (a duplicate does nothing: it carries the version); give the match a deadline if
+    it has none, so the clock cannot pass it by."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
         match = loaded.match
@@ -119,14 +97,13 @@ def match_rearm(*, match_id: int) -> None:
             return
         if match.deadline_at is None:
             match.deadline_at = timezone.now() + timedelta(seconds=match.table.turn_seconds)
-        match.timer_at = None  # the queued timer, if any, died with the broker's memory
-        turn.arm(match, loaded.state, loaded.players)
-        match.save(update_fields=["deadline_at", "timer_at"])
+            match.save(update_fields=["deadline_at"])
+        turn.send_bot_turns(match, loaded.state, loaded.players)
 
 
 def matches_rearm() -> int:
     """``match_rearm`` every match in play; returns how many. A match whose re-arm fails is logged
-    and skipped: the others must still get their timers."""
+    and skipped: the others must still get their bot turns."""
     count = 0
     for match_id in selectors.active_matches().values_list("pk", flat=True):
         try:

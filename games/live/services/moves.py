@@ -137,8 +137,8 @@ def match_halve_timer(*, match_id: int, user: User) -> int:
         cut = timezone.now() + timedelta(seconds=turn.turn_seconds_now(match, loaded.state, loaded.players))
         if match.deadline_at is None or cut < match.deadline_at:
             match.deadline_at = cut
-        match.version += 1  # the pages show the shorter timer; bot turns are armed again for it
-        turn.arm(match, loaded.state, loaded.players)
-        match.save(update_fields=["version", "deadline_at", "timer_at"])
+        match.version += 1  # the pages show the shorter timer; bot turns are sent again for it
+        turn.send_bot_turns(match, loaded.state, loaded.players)
+        match.save(update_fields=["version", "deadline_at"])
         broadcast.match_changed(match)
     return int(player.turn_seconds)

@@ -533,8 +533,7 @@ def _deal(table: Table) -> Match:
     )
     table.status, table.deal_due_at = Table.Status.PLAYING, None
     table.save(update_fields=["status", "deal_due_at"])
-    turn.arm(match, state, players)
-    match.save(update_fields=["timer_at"])
+    turn.send_bot_turns(match, state, players)
     return match
 
 

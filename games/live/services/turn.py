@@ -5,9 +5,9 @@ The shape of a change: ``match_lock`` (the match row locked and read with its ta
 as a ``LoadedMatch``), the caller's checks, ``play`` for each action (the engine applies it to
 the loaded state, a ``Move`` row logs it), then ``commit``: the snapshot, the version up by exactly
 one, the result when the game (or a forfeit) decided it, else the next deadline; and after the
-commit a thin "changed" broadcast and the tasks that come next (``arm``). A refused change raises
-before ``commit`` and its transaction rolls back, so two calls made at the same version have
-exactly one winner.
+commit a thin "changed" broadcast and the bot turns that come next (``send_bot_turns``). A
+refused change raises before ``commit`` and its transaction rolls back, so two calls made at the
+same version have exactly one winner.
 
 Lock order: a match row before its table row (every match path touches the table only at its
 end, when the match finishes); table operations lock the table row alone.
@@ -15,22 +15,21 @@ end, when the match finishes); table operations lock the table row alone.
 Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
 change, or its short ``throw_in_seconds`` while only throwers are awaited, the public throw-in
 window that a timeout closes with everybody's pass, or the seats' own halved timers when every
-awaited seat halved its own: ``turn_seconds_now`` and ``moves.match_halve_timer``) and one turn
-timer, a ``games.deadline`` task due at ``timer_at``. A change that pushes ``deadline_at`` later
-enqueues nothing while a timer is queued; a timer that comes due before the deadline re-arms
-itself for it (``clock.match_deadline``). A timer is known by its due time, so a stale or
-duplicated one does nothing. The throw-in window's short deadline enqueues nothing while the
-match's timer is queued: beat's ``games.clock`` closes every window that has run out, twice a
-second (``clock.matches_timeout_overdue``); a window comes every other move or so, and a timer
-task for each cost the worker more CPU than the moves themselves at a few hundred tables
-(``docs/load.md``, seventh pass). Seats the engine awaits that belong to bots (or
-to autopilots) get a ``games.bot_turn`` task after a short human-like delay
-(``settings.GAMES_BOT_DELAY``); it carries the version and does nothing once the match has moved on.
+awaited seat halved its own: ``turn_seconds_now`` and ``moves.match_halve_timer``), and nothing
+else: no task waits for it. Beat's ``games.clock`` plays every deadline that has run out, twice
+a second (``clock.matches_timeout_overdue``), so a deadline is played within half a second of
+its time, whatever anyone holds; it lives in the database alone, so no broker lost or restarted
+can lose one, and a change that moves it sends nothing. (A turn-timer task per match, re-arming
+itself whenever it came due before a deadline that moves had pushed later, cost the worker a
+task for nothing most times, and a burst of them when matches dealt together all came to their
+first deadline at once: ``docs/load.md``, seventh and sixteenth passes.) Seats the engine awaits
+that belong to bots (or to autopilots) get a ``games.bot_turn`` task after a short human-like
+delay (``settings.GAMES_BOT_DELAY``; ``send_bot_turns``); it carries the version and does
+nothing once the match has moved on.
 
-Tasks by name: those two tasks (``games.tasks``) call the services, so the services send them by
-their registered names, ``DEADLINE_TASK`` and ``BOT_TURN_TASK``, through
-``durak_site.tasks.enqueue_on_commit``, rather than import them: Celery needs only the name to
-send a task, the tasks module registers its tasks under these names, and so the tasks import the
+Tasks by name: that task (``games.tasks``) calls the services, so the services send it by the
+name it is registered under, ``BOT_TURN_TASK``, through ``durak_site.tasks.enqueue_on_commit``,
+rather than import it: Celery needs only the name to send a task, so the tasks import the
 services and the services import no task (Zulip's actions queue their events by queue name the
 same way). The other way, handing the turn core what to enqueue, would make every caller of every
 service carry the tasks along.
@@ -62,8 +61,7 @@ from games.signals import match_finished
 
 logger = logging.getLogger(__name__)
 
-#: The registered names of the tasks the services send (``games.tasks`` registers them so).
-DEADLINE_TASK: Final = "games.deadline"
+#: The registered name of the task the services send (``games.tasks`` registers it so).
 BOT_TURN_TASK: Final = "games.bot_turn"
 #: The bot level that plays a seat on autopilot.
 AUTOPILOT_LEVEL = "easy"
@@ -73,9 +71,6 @@ MIN_TURN_SECONDS: Final = 5
 DEFAULT_THROW_IN_SECONDS: Final = 5
 MIN_THROW_IN_SECONDS: Final = 2
 MAX_THROW_IN_SECONDS: Final = 30
-#: A queued timer this long overdue is taken for lost (a broker restart) and armed anew; were it
-#: only late, the one that fires second finds itself replaced and does nothing.
-TIMER_LOST_AFTER = timedelta(seconds=10)
 
 
 def match_lock(match_id: int) -> LoadedMatch:
@@ -234,13 +229,13 @@ def commit(loaded: LoadedMatch) -> None:
     match, state, players = loaded.match, loaded.state, loaded.players
     match.snapshot = state.to_json()
     match.version += 1
-    fields = ["snapshot", "version", "last_seq", "deadline_at", "timer_at"]
+    fields = ["snapshot", "version", "last_seq", "deadline_at"]
     if state.is_over or _decided_by_forfeit(match, state, players):
         _finish(match, state, players)
         fields += ["status", "finished_at", "result"]
     else:
         match.deadline_at = timezone.now() + timedelta(seconds=turn_seconds_now(match, state, players))
-        arm(match, state, players)
+        send_bot_turns(match, state, players)
     rows.match_update(match, fields)
     broadcast.match_changed(match)
 
@@ -296,7 +291,6 @@ def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.deadline_at = None
-    match.timer_at = None  # a queued timer finds the match over and does nothing
     match.result = result
     place_of = {seat: i + 1 for i, group in enumerate(result["places"]) for seat in group}
     losers = set(result["losing_team"] or ()) | {result["fool"]}
@@ -308,14 +302,12 @@ def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     match_finished.send(sender=Match, match=match)
 
 
-# --- after commit: the turn timer and the bot turns -----------------------------------------------
+# --- after commit: the bot turns ---------------------------------------------------------------
 
 
-def arm(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
-    """The turn timer (``arm_timer``: the caller saves ``timer_at``) and, after commit, a bot
-    turn for each awaited seat played by a bot or an autopilot (``players``: all the match's
-    players, with their users)."""
-    arm_timer(match, window=in_throw_in_window(state))
+def send_bot_turns(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
+    """After commit, a bot turn for each awaited seat played by a bot or an autopilot
+    (``players``: all the match's players, with their users), and at once for a forced move."""
     awaited = state.awaiting()
     if not awaited:
         return
@@ -327,21 +319,3 @@ def arm(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     for seat in awaited:
         if seat not in bot_seats and forced_action(state, seat) is not None:
             enqueue_on_commit(BOT_TURN_TASK, match.pk, match.version, seat, countdown=0)
-
-
-def arm_timer(match: Match, *, window: bool = False) -> None:
-    """Make sure a turn timer will fire for ``match.deadline_at``: keep the queued one (due at
-    ``timer_at``) while it is not lost and comes no later, or the deadline is a throw-in
-    ``window``'s (beat's ``games.clock`` closes it; the queued timer stays for the turn's later
-    deadline); else enqueue one after commit for the deadline and set ``timer_at`` (the caller
-    saves the field)."""
-    if match.deadline_at is None:
-        return
-    now = timezone.now()
-    queued = match.timer_at
-    if queued is not None and queued > now - TIMER_LOST_AFTER and (queued <= match.deadline_at or window):
-        return
-    due = match.deadline_at
-    match.timer_at = due
-    delay = max(due - now, timedelta(0))
-    enqueue_on_commit(DEADLINE_TASK, match.pk, due.isoformat(), countdown=delay.total_seconds())
