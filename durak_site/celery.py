@@ -54,10 +54,11 @@ def close_old_connections_around_tasks(sender: Task[..., Any] | None = None, **k
     ``CELERY_DB_REUSE_MAX`` is set (``durak_site.settings`` sets it), so each task opened a new
     PostgreSQL connection: a server process forked, authenticated and configured, every
     statement prepared again. Beat's clock alone is two tasks a second, and a task playing a
-    match spent a third of its time connecting (``docs/load.md``, fifteenth pass). A connection the server has ended
-    is found by the health check before a task's first statement (``durak_site.postgresql``); one
-    a task left inside a transaction is closed here. A task run eagerly runs inside its caller's
-    request and transaction: it is left alone, as the fixup leaves it."""
+    match spent a third of its time connecting (``docs/load.md``, fifteenth pass). A connection
+    the server has ended is found by the health check before a task's first statement
+    (``durak_site.postgresql``); one a task left inside a transaction is closed here. A task
+    run eagerly runs inside its caller's request and transaction: it is left alone, as the
+    fixup leaves it."""
     if sender is not None and getattr(sender.request, "is_eager", False):
         return
     close_old_connections()
