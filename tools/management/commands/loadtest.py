@@ -17,7 +17,7 @@ that are already running on the same database instead.
 ``--json`` prints one object: ``{tables, moves, moves_per_s, p50_ms, p95_ms, p99_ms,
 echo_p99_ms, errors}``. ``--series FILE`` writes every move's latency as CSV (``t_s``: when it
 was sent, seconds into the play; ``latency_ms``): a run's tail is often a few bursts (a periodic
-task, the matches' turn timers all firing together), which its percentiles do not show.
+task, many deadlines coming due together), which its percentiles do not show.
 Load-test accounts are called ``loadtest-<n>``; their matches still running at the end are
 resigned so no deadline keeps firing.
 """
