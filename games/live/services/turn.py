@@ -302,7 +302,7 @@ def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     match_finished.send(sender=Match, match=match)
 
 
-# --- after commit: the bot turns ---------------------------------------------------------------
+# --- after commit: the bot turns --------------------------------------------------------------
 
 
 def send_bot_turns(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
