@@ -5,6 +5,8 @@ PYTHON ?= $(shell command -v python3.12 >/dev/null 2>&1 && echo python3.12 || ec
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# `make run PORT=8100` serves on another port.
+PORT ?= 8000
 
 .PHONY: run test install messages migrate lint typecheck check clean
 
@@ -33,7 +35,7 @@ run: messages migrate
 	$(BIN)/python manage.py ensure_bots
 	$(BIN)/python manage.py ensure_demo
 	@if [ "$$DJANGO_ENV" = "production" ]; then $(BIN)/python manage.py collectstatic --noinput; fi
-	$(BIN)/python manage.py serve --bind 127.0.0.1 --port 8000
+	$(BIN)/python manage.py serve --bind 127.0.0.1 --port $(PORT)
 
 test: install
 	$(BIN)/python -m pytest -n auto

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .models import User
 from .services import display_name_is_taken
@@ -47,6 +48,15 @@ def username_is_reserved(username: str) -> bool:
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    #: The lockout's message points the owner to the way in it cannot close (a code by email).
+    error_messages = {
+        **DefaultAccountAdapter.error_messages,
+        "too_many_login_attempts": gettext_lazy(
+            "Too many failed login attempts. Try again later, or ask for a sign-in code by email: "
+            "it works at once."
+        ),
+    }
+
     def save_user(self, request: HttpRequest, user: User, form: Any, commit: bool = True) -> User:
         """Save the new account with its display name (set before allauth's save: an empty name
         would collide with the unique constraint).

@@ -38,7 +38,10 @@ class DisplayNameSignupForm(forms.Form):
         label=_("Display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         validators=display_name_validators,
-        help_text=_("The name other players see. Letters, digits, spaces, dots and dashes."),
+        help_text=_(
+            "The name other players see: letters, digits, spaces, dots, dashes and underscores; "
+            "it starts and ends with a letter or digit."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
 
@@ -56,7 +59,10 @@ class DisplayNameChangeForm(forms.Form):
         label=_("Display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         validators=display_name_validators,
-        help_text=_("The name other players see. You may change it once in 30 days."),
+        help_text=_(
+            "The name other players see: letters, digits, spaces, dots, dashes and underscores; "
+            "it starts and ends with a letter or digit. You may change it once in 30 days."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
 

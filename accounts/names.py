@@ -17,7 +17,10 @@ Three rules, all pure functions (the forms, the model and a migration use them):
   "а" and Latin "a" alike, "I", "l" and "1" alike, "m" as "rn"), with compatibility forms
   decomposed (NFKD: "𝐚" and "ａ" are "a") and case folded, since names already differ only if they
   differ in more than case. The classes come from Unicode's ``confusables.txt`` as the
-  confusable-homoglyphs package ships it. Since a skeleton keeps a little case ("I" is "l"),
+  confusable-homoglyphs package ships it. A skeleton also leaves out spaces and punctuation
+  ("P l a y e r 01", "Player-01" and "Player01" are one name) and reads a digit of any script as
+  that digit ("Bot Easy २", "Bot Easy ٢" and "Bot Easy ၂" are all "Bot Easy 2"): what people read
+  matters, not the code points. Since a skeleton keeps a little case ("I" is "l"),
   a name is also compared by what it looks like in capitals (``capitals_skeleton``, stored as
   ``User.display_name_capitals_key`` under a unique index too), which every case of a name
   shares.
@@ -30,6 +33,8 @@ True
 True
 >>> skeleton("Olga") == skeleton("Oleg")
 False
+>>> skeleton("P l a y e r 01") == skeleton("Player 01") == skeleton("Player ٠١")
+True
 >>> invisible_characters("Va\\u200bsya")
 ['U+200B']
 """
@@ -142,10 +147,25 @@ def _map(text: str) -> str:
     return "".join(prototypes.get(char, char) for char in text)
 
 
+def _plain(text: str) -> str:
+    """``text`` without spaces and punctuation (categories ``Z*`` and ``P*``), every decimal digit
+    of any script as its ASCII digit (``Nd``: "२", "٢", "۲" and "၂" are "2")."""
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if category[0] in "ZP":
+            continue
+        kept.append(str(unicodedata.decimal(char)) if category == "Nd" else char)
+    return "".join(kept)
+
+
 def skeleton(name: str) -> str:
-    """What ``name`` looks like, case aside: equal skeletons mean names people would confuse."""
-    text = _map(unicodedata.normalize("NFKD", normalise(name)))
-    text = _map(unicodedata.normalize("NFKD", text.casefold()))
+    """What ``name`` looks like, case aside: equal skeletons mean names people would confuse.
+
+    Spaces and punctuation are left out before and after each mapping, since a look-alike can
+    stand for either ("⑵" decomposes to "(2)", "‐" looks like "-")."""
+    text = _plain(_map(_plain(unicodedata.normalize("NFKD", normalise(name)))))
+    text = _plain(_map(_plain(unicodedata.normalize("NFKD", text.casefold()))))
     return unicodedata.normalize("NFD", text)
 
 
@@ -164,23 +184,14 @@ def capitals_skeleton(name: str) -> str:
     return skeleton(normalise(name).upper())
 
 
-#: What separates words of a name; ignored when a name is compared with a reserved one.
-SEPARATORS = " .-_"
-
-
-def compact_skeleton(name: str) -> str:
-    """The skeleton without separators: "Bot Easy", "bot-easy" and "BotEasy" are one."""
-    return "".join(char for char in skeleton(name) if char not in SEPARATORS)
-
-
 @cache
 def _digit_skeletons() -> frozenset[str]:
     return frozenset(skeleton(digit) for digit in "0123456789")
 
 
-def is_numbered(compact: str, base: str) -> bool:
-    """Whether the compact skeleton ``compact`` is ``base`` itself or ``base`` and a number."""
-    if not compact.startswith(base):
+def is_numbered(key: str, base: str) -> bool:
+    """Whether the skeleton ``key`` is the skeleton ``base`` itself or ``base`` and a number."""
+    if not key.startswith(base):
         return False
-    rest = compact[len(base) :]
+    rest = key[len(base) :]
     return all(char in _digit_skeletons() for char in rest)

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from .models import User, capitals_key
-from .names import compact_skeleton, is_numbered, normalise, skeleton
+from .names import is_numbered, normalise, skeleton
 from .signals import account_deleted
 
 #: Display names nobody may take, compared by skeleton (so in any case, spacing or look-alike).
@@ -31,20 +31,19 @@ def bot_username(level: User.BotLevel, number: int = 1) -> str:
 
 
 def _case_variants(name: str) -> set[str]:
-    """Compact skeletons of ``name`` as typed, in lower and in upper case: skeletons keep some
-    case ("O" looks like "0", "o" does not), so reserved names are compared in every case."""
-    return {compact_skeleton(name), compact_skeleton(name.casefold()), compact_skeleton(name.upper())}
+    """Skeletons of ``name`` as typed, in lower and in upper case: skeletons keep some case ("O"
+    looks like "0", "o" does not), so reserved names are compared in every case."""
+    return {skeleton(name), skeleton(name.casefold()), skeleton(name.upper())}
 
 
 def display_name_is_reserved(name: str) -> bool:
     """Whether ``name`` looks like a name the site keeps for itself: a bot's ("Bot Easy",
-    "bot easy 7" ...), the placeholder of a deleted account, or one of ``RESERVED_DISPLAY_NAMES``;
-    in any case, spacing or look-alike spelling."""
+    "bot easy 7", "Bot Easy ٢" ...), the placeholder of a deleted account ("deleted-17"), or one
+    of ``RESERVED_DISPLAY_NAMES``; in any case, spacing, script of its digits or look-alike
+    spelling (a skeleton has no spaces or punctuation, and plain digits: ``accounts.names``)."""
     variants = _case_variants(name)
     reserved = set().union(*(_case_variants(word) for word in RESERVED_DISPLAY_NAMES))
     if variants & reserved:
-        return True
-    if skeleton(name.casefold()).startswith(skeleton("deleted-")):
         return True
     numbered = [f"Bot {level.value.capitalize()}" for level in User.BotLevel] + ["deleted"]
     bases = set().union(*(_case_variants(base) for base in numbered))

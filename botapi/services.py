@@ -29,22 +29,27 @@ def account_upgrade(user: User) -> None:
     """Make ``user`` a bot account played by an outside program (Lichess's rule: only an account
     that has never played, so no human's record and rating turn into a program's)."""
     with transaction.atomic():
-        user = User.objects.select_for_update().get(pk=user.pk)
-        if user.is_program:
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        if locked.is_program:
             return
-        if user.is_bot:
+        if locked.is_bot:
             raise ApiRefused(_("The club's own bots cannot be upgraded."))
-        if MatchPlayer.objects.filter(user=user).exists() or Seat.objects.filter(user=user).exists():
+        if MatchPlayer.objects.filter(user=locked).exists() or Seat.objects.filter(user=locked).exists():
             raise ApiRefused(_("Only an account that has never played can become a bot account."))
-        if user.is_staff or user.is_superuser:
+        if locked.is_staff or locked.is_superuser:
             raise ApiRefused(_("A staff account cannot become a bot account."))
-        user.is_bot = True
-        user.bot_level = User.BotLevel.PROGRAM
-        user.save(update_fields=["is_bot", "bot_level"])
+        locked.is_bot = True
+        locked.bot_level = User.BotLevel.PROGRAM
+        locked.save(update_fields=["is_bot", "bot_level"])
+    user.is_bot, user.bot_level = locked.is_bot, locked.bot_level  # the caller's copy says so too
 
 
 def token_create(user: User, name: str) -> tuple[ApiToken, str]:
-    """A new token for ``user``; returns it with the raw token, shown to its owner this once."""
+    """A new token for ``user``, a bot account; returns it with the raw token, shown to its owner
+    this once. A human account gets none: a token would only read ``/api/account``, and a
+    credential that does nothing is one more to leak."""
+    if not user.is_program:
+        raise ApiRefused(_("Only a bot account has API tokens: make this a bot account first."))
     name = " ".join(name.split())[:60] or str(_("my bot"))
     if ApiToken.objects.filter(user=user, revoked_at=None).count() >= TOKEN_LIMIT:
         raise ApiRefused(_("You have %(limit)d tokens: revoke one first.") % {"limit": TOKEN_LIMIT})
@@ -68,6 +73,8 @@ def challenge_ai(
     once (Lichess's "challenge the AI")."""
     if level not in bots.LEVELS:
         raise ApiRefused(_("There is no bot of that level."))
+    if rated:
+        raise ApiRefused(_("A rated table is for people only: play bots at a casual table."))
     try:
         rules = Rules.for_variant(variant, players=players)
     except (ValueError, TypeError) as error:

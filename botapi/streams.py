@@ -6,6 +6,10 @@ The game stream waits on the match's channel group (the same ``match.changed`` n
 sockets get, which carries no card) and reads the committed match for this seat on each one; it
 also looks again every ``HEARTBEAT`` seconds, so a notice lost between processes only delays it.
 The event stream looks for the account's matches and challenges once a second.
+
+Every read goes through ``database_sync_to_async``, which gives the connection back after it
+(to the pool, or closed: ``durak_site.settings``), so an idle stream holds no database
+connection; how many streams may be open is ``botapi.limits``'.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.models import User
@@ -39,7 +43,7 @@ async def game_lines(*, match_id: int, user: User) -> AsyncIterator[bytes]:
     channel = await layer.new_channel()
     await layer.group_add(group, channel)
     try:
-        payload = await sync_to_async(game_payload)(match_id=match_id, user=user, kind="gameFull")
+        payload = await database_sync_to_async(game_payload)(match_id=match_id, user=user, kind="gameFull")
         if payload is None:
             return
         yield line(payload)
@@ -49,7 +53,7 @@ async def game_lines(*, match_id: int, user: User) -> AsyncIterator[bytes]:
                 await asyncio.wait_for(layer.receive(channel), timeout=HEARTBEAT)
             except TimeoutError:
                 yield b"\n"
-            payload = await sync_to_async(game_payload)(match_id=match_id, user=user)
+            payload = await database_sync_to_async(game_payload)(match_id=match_id, user=user)
             if payload is None:
                 return
             if payload["version"] != version or payload["status"] != "active":
@@ -68,8 +72,7 @@ async def event_lines(*, user: User) -> AsyncIterator[bytes]:
     challenges: set[int] = set()
     quiet = 0.0
     while True:
-        now = await sync_to_async(active_match_ids)(user)
-        waiting = await sync_to_async(challenges_to)(user)
+        now, waiting = await database_sync_to_async(_event_state)(user)
         sent = False
         for challenge_id in sorted(waiting.keys() - challenges):
             yield line({"type": "challenge", "challenge": waiting[challenge_id]})
@@ -90,3 +93,8 @@ async def event_lines(*, user: User) -> AsyncIterator[bytes]:
         if quiet >= HEARTBEAT:
             quiet = 0.0
             yield b"\n"
+
+
+def _event_state(user: User) -> tuple[set[int], dict[int, dict[str, Any]]]:
+    """The account's matches in play and the challenges waiting for its answer (one connection)."""
+    return active_match_ids(user), challenges_to(user)

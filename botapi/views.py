@@ -14,6 +14,7 @@ from typing import Any
 
 import markdown
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -35,10 +36,11 @@ from pairing.challenges import ChallengeError, challenge_accept, challenge_decli
 from tournaments import services as tournaments
 
 from . import services
+from .limits import Lease, LeasedStream, StreamRefused, lease_take
 from .models import ApiToken
 from .payloads import game_payload
 from .streams import event_lines, game_lines
-from .tokens import token_user
+from .tokens import bearer, token_user
 
 NDJSON = "application/x-ndjson"
 
@@ -131,6 +133,8 @@ def game_move(request: HttpRequest, user: User, match_id: int) -> HttpResponse:
         expected = None
     if expected is None:
         return refusal(_('Send the version of the game you saw as "version".'), "version", 400)
+    if not game_selectors.plays_in(match_id=match_id, user_id=user.pk):
+        return no_game()  # the same answer whether the game exists or not
     loaded = action_apply(match_id=match_id, user=user, action_text=action.strip(), expected_version=expected)
     return JsonResponse({"ok": True, "version": loaded.version})
 
@@ -203,33 +207,60 @@ def tournament_withdraw(request: HttpRequest, user: User, tournament_id: int) ->
     return JsonResponse({"ok": True})
 
 
-async def _stream_user(request: HttpRequest) -> tuple[User | None, JsonResponse | None]:
-    user = await sync_to_async(token_user)(request)
-    if user is None:
-        return None, unauthorised()
-    if not user.is_program:
-        return None, not_a_bot()
-    return user, None
+async def _stream_open(request: HttpRequest, kind: str) -> tuple[User, Lease] | JsonResponse:
+    """The token's user and the stream's slots (``botapi.limits``), or the refusal.
+
+    The limits are counted before the token is looked up, so a flood of streams, bogus tokens
+    included, never reaches the database; the lookup returns its connection at once."""
+    raw = bearer(request)
+    if raw is None:
+        return unauthorised()
+    try:
+        lease = await sync_to_async(lease_take)(
+            kind=kind, raw_token=raw, address=request.META.get("REMOTE_ADDR", "")
+        )
+    except StreamRefused as error:
+        return refusal(error.message, "too_many_streams", 429)
+    try:
+        user = await database_sync_to_async(token_user)(request)
+    except BaseException:  # the database busy or gone (a 503 then): the slots go back at once
+        await sync_to_async(lease.release)()
+        raise
+    refused = unauthorised() if user is None else None if user.is_program else not_a_bot()
+    if refused is not None or user is None:
+        await sync_to_async(lease.release)()
+        return refused or unauthorised()
+    return user, lease
 
 
 @csrf_exempt
 @require_GET
 async def stream_event(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
-    user, refused = await _stream_user(request)
-    if refused is not None or user is None:
-        return refused or unauthorised()
-    return StreamingHttpResponse(event_lines(user=user), content_type=NDJSON)
+    opened = await _stream_open(request, "event")
+    if isinstance(opened, JsonResponse):
+        return opened
+    user, lease = opened
+    return StreamingHttpResponse(LeasedStream(event_lines(user=user), lease), content_type=NDJSON)
 
 
 @csrf_exempt
 @require_GET
 async def stream_game(request: HttpRequest, match_id: int) -> HttpResponse | StreamingHttpResponse:
-    user, refused = await _stream_user(request)
-    if refused is not None or user is None:
-        return refused or unauthorised()
-    if await sync_to_async(game_payload)(match_id=match_id, user=user) is None:
+    opened = await _stream_open(request, "game")
+    if isinstance(opened, JsonResponse):
+        return opened
+    user, lease = opened
+    try:
+        found = await database_sync_to_async(game_payload)(match_id=match_id, user=user)
+    except BaseException:
+        await sync_to_async(lease.release)()
+        raise
+    if found is None:
+        await sync_to_async(lease.release)()
         return no_game()
-    return StreamingHttpResponse(game_lines(match_id=match_id, user=user), content_type=NDJSON)
+    return StreamingHttpResponse(
+        LeasedStream(game_lines(match_id=match_id, user=user), lease), content_type=NDJSON
+    )
 
 
 @login_required
@@ -269,7 +300,8 @@ def _docs_html(language: str) -> SafeString:
     """``docs/bot-api.md`` (``bot-api.ru.md`` in Russian) as HTML, once per process."""
     name = "bot-api.ru.md" if language == "ru" else "bot-api.md"
     text = (settings.BASE_DIR / "docs" / name).read_text(encoding="utf-8")
-    return mark_safe(markdown.markdown(text, extensions=["tables", "fenced_code", "toc"]))
+    # attr_list reads the headings' "{#anchor}" as their ids instead of printing it.
+    return mark_safe(markdown.markdown(text, extensions=["tables", "fenced_code", "attr_list", "toc"]))
 
 
 def docs(request: HttpRequest) -> HttpResponse:

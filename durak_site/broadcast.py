@@ -8,9 +8,9 @@ beat sweep re-announces every match in play.
 A service called by a socket runs in a worker thread of the serving event loop
 (``sync_to_async``). There the send is handed to that loop and the thread goes on at once: with
 ``async_to_sync`` it waited until the loop had got round to the send and Redis had answered, and
-under load that wait was about four fifths of a move's time in its thread (``docs/load.md``,
-ninth pass), so the few threads of the pool sat blocked while moves queued for them. The loop
-starts the sends in the order they were handed over, before it resumes the socket that waited for
+under load that wait was about four fifths of a move's time in its thread
+(``docs/performance.md``), so the few threads of the pool sat blocked while moves queued for them.
+The loop starts the sends in the order they were handed over, before it resumes the socket that waited for
 the service.
 
 Anywhere else (a Celery task, a management command) the send is made before the call returns, on

@@ -41,6 +41,18 @@ app.conf.beat_schedule = {
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0},
     # Quick pairing: widened rating ranges meet, and unanswered challenges expire.
     "pairing-tick": {"task": "pairing.tick", "schedule": 5.0},
+    # Game reviews whose chain of steps was lost (a worker died mid-step) are resumed.
+    "history-reviews-sweep": {"task": "history.reviews_sweep", "schedule": 60.0},
+    # A ping to each queue: its worker's heartbeat, which readiness asks for (ops.health).
+    **{
+        f"ops-ping-{queue}": {
+            "task": "ops.ping",
+            "schedule": 15.0,
+            "args": (queue,),
+            "options": {"queue": queue, "expires": 15.0},
+        }
+        for queue in ("celery", "bots", "reviews")
+    },
 }
 
 
@@ -48,13 +60,16 @@ app.conf.beat_schedule = {
 @signals.task_postrun.connect
 def close_old_connections_around_tasks(sender: Task[..., Any] | None = None, **kwargs: Any) -> None:
     """Before and after every task, what Django does before and after every request: close the
-    connections that are past ``CONN_MAX_AGE`` or unusable, keep the others.
+    connections that are past ``CONN_MAX_AGE`` or unusable, keep the others. With the pool
+    (``DATABASE_POOL_MAX_SIZE``, production's default) "close" gives the connection back to the
+    process's pool, still open, and the next task takes it again: no task connects anew, and the
+    worker holds no more connections than its pool's size.
 
     Why: Celery's Django fixup closes every connection before and after every task unless
     ``CELERY_DB_REUSE_MAX`` is set (``durak_site.settings`` sets it), so each task opened a new
     PostgreSQL connection: a server process forked, authenticated and configured, every
     statement prepared again. Beat's clock alone is two tasks a second, and a task playing a
-    match spent a third of its time connecting (``docs/load.md``, fifteenth pass). A connection
+    match spent a third of its time connecting (``docs/performance.md``). A connection
     the server has ended is found by the health check before a task's first statement
     (``durak_site.postgresql``); one a task left inside a transaction is closed here. A task
     run eagerly runs inside its caller's request and transaction: it is left alone, as the

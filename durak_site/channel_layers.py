@@ -190,7 +190,7 @@ class _ResyncingShard(RedisSingleShardConnection):
         Under the lock every broadcast of the process waited for the one before to be answered,
         a Redis round trip through a busy event loop each: at 200 tables and 1 s a move's
         ``PUBLISH`` took 0.1-0.2 s at the median, a quarter to a half of its latency, while a
-        third of the machine was idle (``docs/load.md``, fourteenth pass). The lock guards the
+        third of the machine was idle (``docs/performance.md``). The lock guards the
         subscription's state, which a publish does not touch; redis-py's client takes a
         connection of its pool for each command, so publishes in flight at once each have their
         own. Their order is not kept, and need not be: every event is a thin "changed" whose

@@ -29,7 +29,7 @@ def trusted_proxies_set(app_configs: Any, **kwargs: Any) -> list[checks.CheckMes
                 "counts as the proxy's address, so all of them share one limit on logins, signups "
                 "and password resets.",
                 hint="Set DJANGO_TRUSTED_PROXIES to the number of your proxies in front of daphne "
-                "(1 for the README's nginx).",
+                "(1 for docs/production.md's nginx).",
                 id=PROXY_ADDRESS,
             )
         ]

@@ -14,7 +14,7 @@ collector kept walking a move's objects while they were still in use, and their 
   gone by then (reference counting frees them without the collector).
 
 Together: the collector's time about a sixth of before, its longest pause 80 ms, and 1.05-1.07
-times the moves per second in three pairs of runs (``docs/load.md``, tenth pass).
+times the moves per second in three pairs of runs (``docs/performance.md``).
 """
 
 from __future__ import annotations

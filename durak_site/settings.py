@@ -84,9 +84,12 @@ INSTALLED_APPS = [
     "botapi",
     "club",
     "tools",
+    "ops",
 ]
 
 MIDDLEWARE = [
+    # First: every request's id for its log lines, and every response counted by status.
+    "ops.middleware.RequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -100,6 +103,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Last, so its process_exception sees a view's exception first: a full pool is a 503.
+    "durak_site.busy.PoolBusyMiddleware",
 ]
 
 ROOT_URLCONF = "durak_site.urls"
@@ -132,17 +137,34 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 DATABASE_URL = env_str("DATABASE_URL")
+#: Connections of each process's pool on PostgreSQL (0: no pool). The pool is what bounds the
+#: stack's connections (processes x this) whatever the load: without it every thread that served
+#: a request kept a connection of its own for CONN_MAX_AGE, and one daphne held 58 after 100
+#: parallel GETs (docs/production.md). Connections go back to the pool after each request, task
+#: and socket call, still open, so reuse costs no new connection.
+DATABASE_POOL_MAX_SIZE = env_int("DATABASE_POOL_MAX_SIZE", 10 if PRODUCTION else 0)
+#: Without a pool: seconds a thread keeps its connection (0: one connection per request).
+DATABASE_CONN_MAX_AGE = env_int("DATABASE_CONN_MAX_AGE", 0)
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL,
-            # Reuse connections in production: with 0 every move and every socket render opened a
-            # new PostgreSQL connection (a server process each), the largest cost under load.
-            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60 if PRODUCTION else 0),
-            conn_health_checks=True,
+            DATABASE_URL, conn_max_age=DATABASE_CONN_MAX_AGE, conn_health_checks=True
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        if DATABASE_POOL_MAX_SIZE:
+            if DATABASE_CONN_MAX_AGE:
+                raise ImproperlyConfigured(
+                    "DATABASE_CONN_MAX_AGE keeps a connection per thread: it works only without the"
+                    " pool (DATABASE_POOL_MAX_SIZE=0); with the pool, leave it unset."
+                )
+            # Django's own pool (psycopg_pool). A request that finds every connection taken waits
+            # DATABASE_POOL_TIMEOUT seconds, then gets a 503 (durak_site.busy), not a 500.
+            DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+                "min_size": min(env_int("DATABASE_POOL_MIN_SIZE", 2), DATABASE_POOL_MAX_SIZE),
+                "max_size": DATABASE_POOL_MAX_SIZE,
+                "timeout": float(env_int("DATABASE_POOL_TIMEOUT", 10)),
+            }
         # Django's backend, whose health check asks the server only when the socket says to.
         DATABASES["default"]["ENGINE"] = "durak_site.postgresql"
         # The statements sent through durak_site.db.prepared_cursor (every move's few) are prepared
@@ -236,7 +258,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Retry a lost broker forever (the default gives up after 100 attempts, about 45 minutes, and the
 # worker exits): the site must recover by itself whenever Redis comes back.
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
-# A worker's database connections live as a request's do (CONN_MAX_AGE, the health check), by
+# A worker's database connections live as a request's do (the pool or CONN_MAX_AGE), by
 # durak_site.celery's handlers around every task; Celery's Django fixup closes them before and
 # after every task unless given this, and then only every this many tasks.
 CELERY_DB_REUSE_MAX = 1000
@@ -253,6 +275,13 @@ GAMES_USER_RATE = (int(_user_frames), int(_user_window))
 #: Lines of table chat one user may say over all their sockets: how many per window of seconds.
 _chat_lines, _chat_window = env_pair("CHAT_USER_RATE", (6, 20))
 CHAT_USER_RATE = (int(_chat_lines), int(_chat_window))
+#: Websocket handshakes per client address, and per account, before any database work
+#: (``durak_site.socket_limits``): refill per second and burst; sockets open at once per address
+#: and per account; heartbeats a personal socket may send (per second, burst). docs/production.md.
+WEBSOCKET_HANDSHAKE_RATE = env_pair("WEBSOCKET_HANDSHAKE_RATE", (2.0, 30))
+WEBSOCKET_OPEN_PER_ADDRESS = env_int("WEBSOCKET_OPEN_PER_ADDRESS", 60)
+WEBSOCKET_OPEN_PER_ACCOUNT = env_int("WEBSOCKET_OPEN_PER_ACCOUNT", 20)
+WEBSOCKET_HEARTBEAT_RATE = env_pair("WEBSOCKET_HEARTBEAT_RATE", (0.2, 3))
 #: New game reviews one user may ask for: how many per window of seconds (asking again for a
 #: stored review is free).
 _reviews, _review_window = env_pair("HISTORY_REVIEW_RATE", (6, 3600))
@@ -260,12 +289,18 @@ HISTORY_REVIEW_RATE = (int(_reviews), int(_review_window))
 #: The review's search iterations per decision (``games.bots.assess.REVIEW_ITERATIONS``; tests
 #: lower it).
 HISTORY_REVIEW_ITERATIONS = env_int("HISTORY_REVIEW_ITERATIONS", 1200)
-#: Deal fishing (``games.live.services.playban``): this many rated games left right after the deal
-#: (aborted, or resigned before the first move) within the window of hours bar rated play for the
-#: base minutes, doubled for each one past the limit (at most a day).
+#: Deal fishing (``games.live.services.playban``): this many rated games left too early (aborted,
+#: resigned or timed out into the autopilot before every player made ``GAMES_RATED_MIN_MOVES``
+#: moves of their own) within the window of hours bar rated play for the base minutes, doubled for
+#: each one past the limit (at most a day). Such a game is not rated either (``games.early``).
 GAMES_RATED_QUITS = env_int("GAMES_RATED_QUITS", 3)
 GAMES_RATED_QUIT_WINDOW_HOURS = env_int("GAMES_RATED_QUIT_WINDOW_HOURS", 24)
 GAMES_RATED_BAN_MINUTES = env_int("GAMES_RATED_BAN_MINUTES", 30)
+GAMES_RATED_MIN_MOVES = env_int("GAMES_RATED_MIN_MOVES", 3)
+#: Repeated pairs (``ratings.farming``): once two accounts have had this many rated games together
+#: within the window of hours, their further games in it are played as rated but move no rating.
+RATINGS_PAIR_GAMES = env_int("RATINGS_PAIR_GAMES", 5)
+RATINGS_PAIR_WINDOW_HOURS = env_int("RATINGS_PAIR_WINDOW_HOURS", 24)
 #: Tables one user may have open (waiting or playing) at once, and tables they may open per window
 #: of seconds (``games.live.services.limits``).
 GAMES_OPEN_TABLES_PER_USER = env_int("GAMES_OPEN_TABLES_PER_USER", 3)
@@ -278,6 +313,19 @@ GAMES_HOST_AWAY_SECONDS = env_int("GAMES_HOST_AWAY_SECONDS", 90)
 #: Seconds a full table waits at most for the values of its players' open pages before it deals
 #: (``games.live.services.tables``, ``docs/rules.md`` §"Fair deals" step 3, which says 5).
 GAMES_DEAL_WAIT_SECONDS = env_int("GAMES_DEAL_WAIT_SECONDS", 5)
+
+# --- Tournaments ----------------------------------------------------------------------------
+#: Tournaments one user may have not yet over (drafts included) at once, and may set up per window
+#: of seconds (``tournaments.services.tournament_create``).
+TOURNAMENTS_OPEN_PER_USER = env_int("TOURNAMENTS_OPEN_PER_USER", 3)
+_tournaments_made, _tournaments_window = env_pair("TOURNAMENTS_CREATE_RATE", (5, 86400))
+TOURNAMENTS_CREATE_RATE = (int(_tournaments_made), int(_tournaments_window))
+
+# --- Bot API --------------------------------------------------------------------------------
+#: Open streams: game streams per token (a token has one event stream) and streams of any token
+#: per client address, counted before any database work (``botapi.limits``).
+BOTAPI_GAME_STREAMS_PER_TOKEN = env_int("BOTAPI_GAME_STREAMS_PER_TOKEN", 16)
+BOTAPI_STREAMS_PER_ADDRESS = env_int("BOTAPI_STREAMS_PER_ADDRESS", 32)
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -301,6 +349,15 @@ ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+#: Sign-in by a code emailed to the account's address: allauth's lockout after failed passwords
+#: ("login_failed" below: 5 in 5 minutes) is counted per email, so anyone could lock a player
+#: out; the code flow does not count those failures, and only the mailbox's owner reads
+#: the code. A code lasts 3 minutes and allows 3 guesses; requests are limited per email and IP
+#: (``request_login_code`` below).
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+ACCOUNT_LOGIN_BY_CODE_TIMEOUT = 180
+ACCOUNT_LOGIN_BY_CODE_MAX_ATTEMPTS = 3
+ACCOUNT_FORMS = {"request_login_code": "accounts.login_code.LimitedRequestLoginCodeForm"}
 ACCOUNT_USER_DISPLAY = "accounts.adapter.user_display"
 # allauth counts its per-address limits by REMOTE_ADDR: the ASGI scope's client, which
 # ``durak_site.proxy`` already took from the trusted proxies' entries. allauth must not read
@@ -312,6 +369,11 @@ ACCOUNT_RATE_LIMITS = {
     "signup": "10/m/ip,50/h/ip",
     "login": "30/m/ip",
     "login_failed": "10/m/ip,5/5m/key",
+    # Sign-in codes (see docs/accounts.md): one address asks at most 2 in 5 minutes and 10 an hour,
+    # fewer than the 5 in 5 minutes one email may get, so one stranger cannot use up the owner's
+    # allowance; whoever fills it from several addresses holds the owner back 5 minutes at most
+    # after they stop. A code lives in the session that asked, so theirs never voids the owner's.
+    "request_login_code": "2/5m/ip,10/h/ip,5/5m/key",
     "reset_password": "20/m/ip,5/m/key",
     "reset_password_from_key": "20/m/ip",
     "change_password": "5/m/user",
@@ -355,7 +417,8 @@ FORMAT_MODULE_PATH = ["durak_site.formats"]
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+#: Where collectstatic gathers the files (elsewhere for a test that runs the production settings).
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 #: The match page's turn chime (static/sounds/turn.wav): some systems' mime tables lack .wav.
 WHITENOISE_MIMETYPES = {".wav": "audio/wav"}
@@ -402,12 +465,22 @@ LOG_FORMAT = env_str("DJANGO_LOG_FORMAT", "json" if PRODUCTION else "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    # Every line says its request (or frame, or task) and the match and version it is about
+    # (durak_site.logcontext): fields of the JSON format, a bracket of the text one.
+    "filters": {"context": {"()": "durak_site.logcontext.ContextFilter"}},
     "formatters": {
         "json": {"()": "durak_site.logging.JsonFormatter"},
-        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "text": {
+            "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s match=%(match_id)s"
+            " v=%(version)s]: %(message)s"
+        },
     },
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
-    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["context"]},
+        # ERRORs counted per minute in Redis (or the cache), for the staff's ops page (ops.errors).
+        "errors": {"class": "ops.errors.ErrorCountHandler", "level": "ERROR"},
+    },
+    "root": {"handlers": ["console", "errors"], "level": LOG_LEVEL},
     "loggers": {
         "django.request": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
@@ -417,3 +490,9 @@ LOGGING = {
 
 #: Password of the ``demo`` staff account made by ``manage.py ensure_demo`` (local use only).
 DEMO_PASSWORD = env_str("DEMO_PASSWORD", "" if PRODUCTION else "durak-demo")
+
+# --- Operations (docs/operations.md) --------------------------------------------------------
+#: Error reports go to Sentry when set (ops.sentry removes every secret first).
+SENTRY_DSN = env_str("SENTRY_DSN")
+#: The bearer token of ``/ops/metrics``; unset, only a request straight from this host may scrape.
+OPS_METRICS_TOKEN = env_str("OPS_METRICS_TOKEN")

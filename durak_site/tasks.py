@@ -20,11 +20,16 @@ import logging
 from typing import Any
 
 from celery import Task
-from django.db import OperationalError, transaction
+from django.db import InterfaceError, OperationalError, transaction
 
 from durak_site.celery import app
 
 logger = logging.getLogger(__name__)
+
+
+#: What a lost or unreachable database raises: ``OperationalError`` when a statement or a new
+#: connection fails, ``InterfaceError`` when a connection already closed is used again.
+LOST_DATABASE: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
 
 
 def retried_on_lost_database(*, max_retries: int) -> dict[str, Any]:
@@ -33,7 +38,7 @@ def retried_on_lost_database(*, max_retries: int) -> dict[str, Any]:
     Only for a task that is harmless twice: every task of the site checks what it was armed for."""
     return {
         "ignore_result": True,
-        "autoretry_for": (OperationalError,),
+        "autoretry_for": LOST_DATABASE,
         "retry_backoff": True,  # 1 s, 2 s, 4 s... jittered: celery's backoff factor is whole seconds
         "max_retries": max_retries,
     }

@@ -35,4 +35,6 @@ urlpatterns = [
     path("", include("botapi.urls")),
     # Quick pairing, challenges and alert settings.
     path("pair/", include("pairing.urls")),
+    # Health, metrics and the staff's ops page (docs/operations.md).
+    path("ops/", include("ops.urls")),
 ]

@@ -284,9 +284,10 @@ class MatchPlayer(models.Model):
 
 
 class RatedQuit(models.Model):
-    """The ledger of deal fishing (Lichess's playban ledger): a rated game its player left right
-    after the deal, by aborting it (which counts as a resignation) or resigning before the first
-    move. Too many within a window bar rated play for a while (``games.live.services.playban``)."""
+    """The ledger of deal fishing (Lichess's playban ledger): a rated game its player left too
+    early (``games.early``), by aborting it (which counts as a resignation), resigning, or timing
+    out into the autopilot. Too many within a window bar rated play for a while
+    (``games.live.services.playban``)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -298,14 +299,15 @@ class RatedQuit(models.Model):
         Match, on_delete=models.CASCADE, related_name="rated_quits", verbose_name=_("match")
     )
     aborted = models.BooleanField(
-        _("aborted"), help_text=_("An abort, else a resignation before the first move.")
+        _("aborted"),
+        help_text=_("An abort, else a resignation or the autopilot before every player made a few moves."),
     )
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ("-at",)
-        verbose_name = _("rated game left after the deal")
-        verbose_name_plural = _("rated games left after the deal")
+        verbose_name = _("rated game left too early")
+        verbose_name_plural = _("rated games left too early")
         constraints = [
             models.UniqueConstraint(fields=("match", "user"), name="ratedquit_unique_user"),
         ]

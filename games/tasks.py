@@ -12,24 +12,50 @@ has a task of its own. ``matches_announce`` (beat, every minute) re-announces ev
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Final
 
-from celery import shared_task
+from celery import Task, shared_task
 
-from durak_site.tasks import retried_on_lost_database
+from durak_site import heartbeat
+from durak_site.tasks import LOST_DATABASE, retried_on_lost_database
 from games.live import broadcast, services
 from games.live.services.tables import DEAL_DUE_TASK
 from games.live.services.turn import BOT_TURN_TASK
+
+logger = logging.getLogger(__name__)
 
 #: Each is harmless twice: a bot turn or a deal checks what it was armed for, and a re-arm's
 #: duplicates do nothing.
 RETRIED: Final[dict[str, Any]] = retried_on_lost_database(max_retries=3)
 
 
-@shared_task(name=BOT_TURN_TASK, **RETRIED)
-def bot_turn(match_id: int, version: int, seat: int) -> bool:
-    """Play the bot or autopilot move of ``seat`` if the match is still at ``version``."""
-    return services.bot_turn(match_id=match_id, version=version, seat=seat)
+#: A bot turn is tried again through up to about half a minute of outage (waits of at most 1, 2,
+#: 4, 8 and 16 s, jittered): a turn timer's length, after which beat's clock plays the seat anyway.
+BOT_TURN_RETRIES: Final = 5
+
+
+@shared_task(name=BOT_TURN_TASK, bind=True, **retried_on_lost_database(max_retries=BOT_TURN_RETRIES))
+def bot_turn(self: Task[..., bool], match_id: int, version: int, seat: int) -> bool:
+    """Play the bot or autopilot move of ``seat`` if the match is still at ``version``.
+
+    A database outage is logged as one, not as the bot's failure or timeout: the turn is tried
+    again (``retried_on_lost_database``) and, when every try failed, the log says the turn is
+    left to beat's clock, which plays the bot's move once the deadline has passed."""
+    try:
+        return services.bot_turn(match_id=match_id, version=version, seat=seat)
+    except LOST_DATABASE as error:
+        where = f"the bot turn of match {match_id} (version {version}, seat {seat})"
+        if self.request.retries < BOT_TURN_RETRIES:
+            logger.warning("database unavailable during %s, trying again: %s", where, error)
+        else:
+            logger.error(
+                "database unavailable during %s after %d tries: left to beat's clock at its deadline: %s",
+                where,
+                BOT_TURN_RETRIES + 1,
+                error,
+            )
+        raise
 
 
 @shared_task(name=DEAL_DUE_TASK, **RETRIED)
@@ -49,7 +75,9 @@ def rearm_all() -> int:
 @shared_task(name="games.clock", ignore_result=True)
 def clock() -> int:
     """Beat's clock, twice a second: play every deadline that has run out
-    (``services.matches_timeout_overdue``)."""
+    (``services.matches_timeout_overdue``). Its heartbeat tells readiness that beat and a worker of
+    the ``celery`` queue both run (``ops.health``)."""
+    heartbeat.beat("clock")
     return services.matches_timeout_overdue()
 
 

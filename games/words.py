@@ -16,7 +16,7 @@ from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
-from games.engine import IllegalAction, LegalMove
+from games.engine import IllegalAction, LegalMove, Refusal, RulesError
 from games.memos import gettext as _
 from games.memos import in_language, ngettext
 from games.pools import all_pools
@@ -258,18 +258,38 @@ def illegal_message(error: IllegalAction) -> str:
     >>> illegal_message(IllegalAction.of("defender_limit", cards=2, ordinal="third"))
     'That move is not allowed: the defender holds 2 cards: no third attack card.'
     """
-    refusal = error.refusal
     params = dict(error.params)
     if isinstance(params.get("ordinal"), str):
         params["ordinal"] = _(str(params["ordinal"]))
-    reason = error.message
-    if refusal is not None:
-        count = params.get(refusal.count) if refusal.count else None
-        try:
-            if refusal.plural is not None and isinstance(count, int):
-                reason = ngettext(refusal.template, refusal.plural, count) % params
-            else:
-                reason = _(refusal.template) % params
-        except (KeyError, TypeError, ValueError):  # a template whose params the error lacks
-            reason = error.message
+    reason = _refusal_words(error.refusal, params, error.message)
     return str(_("That move is not allowed: %(reason)s.") % {"reason": reason})
+
+
+def rules_message(error: RulesError) -> str:
+    """Why the engine refused a table, in the active language: the sentence the engine declares
+    for the error's code (``games.engine.rules.TABLE_REFUSALS``), translated and filled with its
+    params, so a form never re-derives the engine's checks to say them.
+
+    >>> from games.engine import Rules
+    >>> try:
+    ...     Rules(players=3, teams=True)
+    ... except RulesError as error:
+    ...     rules_message(error)
+    'This table is not possible: teams play 2 against 2: the table needs exactly 4 players.'
+    """
+    reason = _refusal_words(error.refusal, error.params, error.message)
+    return str(_("This table is not possible: %(reason)s.") % {"reason": reason})
+
+
+def _refusal_words(refusal: Refusal | None, params: Mapping[str, object], english: str) -> str:
+    """A declared refusal translated and filled with ``params`` (the plural form its count
+    asks for); the engine's ``english`` for an undeclared code."""
+    if refusal is None:
+        return english
+    count = params.get(refusal.count) if refusal.count else None
+    try:
+        if refusal.plural is not None and isinstance(count, int):
+            return str(ngettext(refusal.template, refusal.plural, count) % params)
+        return str(_(refusal.template) % params)
+    except (KeyError, TypeError, ValueError):  # a template whose params the error lacks
+        return english

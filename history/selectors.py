@@ -134,10 +134,11 @@ def user_opponents(*, user: User) -> QuerySet[User]:
 
 
 def match_for_record(*, match_id: int) -> Match:
-    """A finished match with its table, players (with users) and rating changes, for its page."""
+    """A finished match with its table, players (with users) and rating changes (or why it has
+    none: ``ratings.farming``), for its page."""
     return (
         Match.objects.filter(status=Match.Status.FINISHED)
-        .select_related("table")
+        .select_related("table", "unrated")
         .prefetch_related(
             Prefetch("players", queryset=MatchPlayer.objects.select_related("user").order_by("seat")),
             Prefetch("rating_changes", queryset=RatingChange.objects.order_by("user_id")),

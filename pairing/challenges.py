@@ -1,7 +1,8 @@
 """Challenges: one player invites another to a two-player table; the other accepts or declines
 on whatever page they are; a challenge not answered in ``CHALLENGE_SECONDS`` expires.
 
-Blocked pairs cannot challenge each other (checked when sent and again when accepted). The
+Blocked pairs cannot challenge each other (checked when sent and again when accepted), and a
+player barred from rated play cannot send a rated challenge (the table refuses them too). The
 answer locks the challenge row, so an accept and a cancel (or two accepts from two tabs) cannot
 both win; an accepted challenge makes its table through ``games.live.services`` and takes both
 players to the match after the commit.
@@ -21,6 +22,7 @@ from accounts.models import User
 from durak_site.errors import Refused
 from games.live import selectors as game_selectors
 from games.live import services as games
+from games.live.services import playban
 from games.models import Table
 from pairing import push
 from pairing.models import Challenge
@@ -57,6 +59,12 @@ def challenge_send(*, challenger: User, challenged: User, setup: Setup) -> Chall
         raise ChallengeError(_("No table can be made with these options.")) from None
     if blocked_between(challenger.pk, challenged.pk):
         raise ChallengeError(_("You cannot challenge this player."))
+    if setup.rated:
+        # Refused here, not only when the other player accepts: they would answer for nothing.
+        try:
+            playban.check_rated_allowed(challenger)
+        except playban.RatedPlayBarred as error:
+            raise ChallengeError(f"{error.message} {_('You may send a casual challenge.')}") from None
     now = timezone.now()
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=challenger.pk).first()  # one sender at a time

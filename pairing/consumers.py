@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
-from games.live.consumers import ViewerDispatch
+from games.live.consumers import ViewerDispatch, pooled
 from pairing.presenters import present_grid
 from pairing.push import GRID_GROUP
 
@@ -34,4 +33,4 @@ class GridConsumer(ViewerDispatch, AsyncWebsocketConsumer):
 
     async def grid_changed(self, event: dict[str, Any]) -> None:
         user = self.scope.get("user") or AnonymousUser()
-        await self.send(text_data=await database_sync_to_async(_render)(user))
+        await self.send(text_data=await pooled(_render)(user))

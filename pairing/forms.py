@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.words import VARIANT_CHOICES
@@ -13,7 +15,14 @@ from pairing.models import Alerts
 from pairing.setups import TURN_SECONDS, Setup, SetupError
 
 DECK_CHOICES = ((24, _("24 cards")), (36, _("36 cards")), (52, _("52 cards")))
-TURN_CHOICES = [(s, _("%(seconds)d s a move") % {"seconds": s}) for s in TURN_SECONDS]
+
+
+def _turn_label(seconds: int) -> str:
+    return gettext("%(seconds)d s a move") % {"seconds": seconds}
+
+
+#: Each label translated when drawn: formatting a lazy string at import fixed it in English.
+TURN_CHOICES = [(s, lazy(_turn_label, str)(s)) for s in TURN_SECONDS]
 RANGE_CHOICES = (("100", "± 100"), ("200", "± 200"), ("400", "± 400"), ("any", _("any rating")))
 
 

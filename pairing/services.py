@@ -6,7 +6,8 @@ serialised and the second sees the first's seek; the unique "one waiting seek a 
 last line of defence. Pairing is quick (a few rows, one pure ``matching.pair``), so one lock for
 the whole pool costs less than the reasoning a lock per setup would need. A group found makes its
 table through ``games.live.services`` in the same transaction (the last seat deals the match),
-and everyone in it is taken to the match after the commit.
+and everyone in it is taken to the match after the commit. A player barred from rated play
+(``playban``) cannot open a rated seek.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from durak_site.errors import Refused
 from games import bots
 from games.live import selectors as game_selectors
 from games.live import services as games
+from games.live.services import playban
 from games.models import Table
 from pairing import push
 from pairing.matching import Waiting, blocked_key, current_range, pair
@@ -63,6 +65,12 @@ def seek_open(*, user: User, setup: Setup, rating_range: int | None = DEFAULT_RA
         raise SeekError(_("No table can be made with these options.")) from None
     if rating_range is not None and not 0 <= rating_range <= 2000:
         raise SeekError(_("The rating range must be between 0 and 2000."))
+    if setup.rated:
+        # Refused at the door, not when the pool pairs: the other players would wait for nothing.
+        try:
+            playban.check_rated_allowed(user)
+        except playban.RatedPlayBarred as error:
+            raise SeekError(f"{error.message} {_('You may play at a casual table.')}") from None
     with transaction.atomic():
         _lock_pool()
         Seek.objects.filter(user=user, status=Seek.Status.WAITING).update(status=Seek.Status.CANCELLED)
@@ -105,6 +113,8 @@ def seek_fill_with_bots(*, user: User, seek_id: int, level: str) -> Table:
         seek = Seek.objects.filter(pk=seek_id, user=user, status=Seek.Status.WAITING).first()
         if seek is None:
             raise SeekError(_("You are not waiting for a game."))
+        if seek.rated:
+            raise SeekError(_("A rated table is for people only: play bots at a casual table."))
         if (timezone.now() - seek.created).total_seconds() < BOTS_AFTER_SECONDS:
             raise SeekError(_("Wait a little longer: somebody may still come."))
         setup = seek.setup

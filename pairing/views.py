@@ -176,7 +176,8 @@ def _seek(request: HtmxHttpRequest, form: SeekForm) -> HttpResponse:
         seek = services.seek_open(user=_user(request), setup=form.setup, rating_range=form.rating_range_value)
     except Refused as error:
         messages.error(request, error.message)
-        return _back(request)
+        # The page again, not only the grid: the grid fragment has no room for the message.
+        return _back(request, default=reverse("play"))
     if seek.table_id is not None:
         match = seek.table.matches.order_by("number").first() if seek.table else None
         if match is not None:

@@ -4,6 +4,10 @@ It marks the user present while any of their pages is open, and carries what is 
 user wherever they are (a challenge, a pairing that started a match): apps above send
 ``{"type": "personal.event", "payload": {...}}`` to ``people.consumers.personal_group(user_id)``
 and the page's ``static/js/me.js`` re-dispatches the payload as a ``durak:me`` DOM event.
+
+The page beats every 25 s, and each beat is a database write, so a socket's beats are limited
+(``settings.WEBSOCKET_HEARTBEAT_RATE``, a token bucket per socket that costs nothing): one over the
+limit is dropped without a word (the page expects no answer) and counted.
 """
 
 import json
@@ -11,6 +15,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from durak_site import metrics
+from durak_site.buckets import TokenBucket
 
 from . import services
 
@@ -23,6 +31,7 @@ def personal_group(user_id: int) -> str:
 
 class PersonalConsumer(AsyncWebsocketConsumer):
     user_id: int | None = None
+    beats: TokenBucket
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -30,6 +39,8 @@ class PersonalConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_ANONYMOUS)
             return
         self.user_id = int(user.pk)
+        rate, burst = settings.WEBSOCKET_HEARTBEAT_RATE
+        self.beats = TokenBucket(rate=rate, burst=int(burst))
         await self.channel_layer.group_add(personal_group(self.user_id), self.channel_name)
         await self.accept()
         await database_sync_to_async(services.presence_open)(self.user_id, self.channel_name)
@@ -42,8 +53,12 @@ class PersonalConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The only frame a client sends is its heartbeat; anything else is ignored."""
-        if self.user_id is not None and text_data is not None and len(text_data) < 100:
-            await database_sync_to_async(services.presence_beat)(self.channel_name)
+        if self.user_id is None or text_data is None or len(text_data) >= 100:
+            return
+        if not self.beats.take():
+            metrics.RATE_LIMITED.labels("heartbeat").inc()
+            return
+        await database_sync_to_async(services.presence_beat)(self.channel_name)
 
     async def personal_event(self, event: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(event["payload"]))

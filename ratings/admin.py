@@ -4,7 +4,7 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingChange, UnratedMatch
 
 
 @admin.register(Rating)
@@ -30,6 +30,22 @@ class RatingChangeAdmin(admin.ModelAdmin[RatingChange]):
     list_filter = ("pool", "outcome")
     search_fields = ("user__display_name", "user__username")
     list_select_related = ("user", "match")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(UnratedMatch)
+class UnratedMatchAdmin(admin.ModelAdmin[UnratedMatch]):
+    """Matches of rated tables that moved no rating, and why (``ratings.farming``): written by
+    ``ratings.services.match_rate`` in place of the changes, shown here, never edited."""
+
+    list_display = ("match", "reason", "at")
+    list_filter = ("reason",)
+    list_select_related = ("match",)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -84,3 +84,34 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.match}: {self.delta:+.1f}"
+
+
+class UnratedMatch(models.Model):
+    """A finished match of a rated table that moved no rating, and why (``ratings.farming``):
+    it ended too early, or its players had had too many rated games together lately.
+
+    Written by ``ratings.services.match_rate`` in place of the ``RatingChange`` rows, so the
+    decision is taken once, in applied order, and the recompute replays it instead of taking it
+    again under settings that may have changed since. Its permission opens the staff's queue of
+    suspicious pairs (``ratings.views.suspicious_pairs``).
+    """
+
+    class Reason(models.TextChoices):
+        EARLY = "early", _("ended too early")
+        REPEAT = "repeat", _("too many rated games between the same players")
+
+    match = models.OneToOneField(
+        "games.Match", on_delete=models.CASCADE, related_name="unrated", verbose_name=_("match")
+    )
+    reason = models.CharField(_("reason"), max_length=8, choices=Reason.choices)
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ("-at",)
+        verbose_name = _("unrated match")
+        verbose_name_plural = _("unrated matches")
+        # "view_": the view-only "Club staff" group gets it with the other view permissions.
+        permissions = [("view_suspicious_pairs", _("Can view the queue of suspicious pairs of players"))]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.reason}"

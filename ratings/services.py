@@ -8,7 +8,9 @@ rated table), so every rating in a pool measures the same game.
 
 The arithmetic is ``ratings.elo``; this module decides what goes in: the stored ``Match.result``
 (forfeits already at the bottom, so a leaver counts as the fool), each player's rating and games
-played in the pool before the match.
+played in the pool before the match. A rated match that ended too early, or between players who
+had too many rated games together lately (``ratings.farming``), moves no rating: it gets an
+``UnratedMatch`` row instead of its ``RatingChange`` rows, and counts as done.
 
 Exactly once: ``match_rate`` takes one lock for all rating writes (a PostgreSQL advisory lock;
 SQLite's immediate transactions already admit one writer), returns at once when the match already
@@ -42,7 +44,8 @@ from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from games.results import DRAW, FOOL, WON, seat_outcome
 from ratings.elo import START_RATING, k_factor, multiplayer_changes, team_changes
-from ratings.models import Rating, RatingChange
+from ratings.farming import match_reason
+from ratings.models import Rating, RatingChange, UnratedMatch
 from ratings.starts import start_rating
 
 #: The advisory-lock key of rating writes on PostgreSQL ("elo" in ASCII).
@@ -181,9 +184,11 @@ class RatingBook:
 
 
 def rated_matches() -> QuerySet[Match]:
-    """Finished matches of rated tables in match-end order (the order ratings are applied in)."""
+    """Finished matches of rated tables in match-end order (the order ratings are applied in),
+    but for those found not to count (``UnratedMatch``)."""
     return (
         Match.objects.filter(status=Match.Status.FINISHED, table__rated=True, finished_at__isnull=False)
+        .filter(unrated__isnull=True)
         .select_related("table")
         .order_by("finished_at", "pk")
     )
@@ -205,13 +210,15 @@ def match_rate(match_id: int) -> bool:
 
     Unrated, unfinished or already rated matches change nothing. Earlier-ended rated matches
     still unrated (a lost or slower task) are applied first, so the order is always match-end
-    order."""
+    order. One that does not count (``ratings.farming``) is marked so and changes nothing."""
     with transaction.atomic():
         _lock_ratings()
         match = Match.objects.select_related("table").filter(pk=match_id).first()
         if match is None or match.status != Match.Status.FINISHED or match.finished_at is None:
             return False
         if match_pool(match) is None or RatingChange.objects.filter(match=match).exists():
+            return False
+        if UnratedMatch.objects.filter(match=match).exists():
             return False
         pending = (
             rated_matches()
@@ -240,6 +247,13 @@ def _apply(match: Match, seq: int) -> None:
     pool = match_pool(match)
     assert pool is not None and match.result is not None
     seats = {player.seat: player.user_id for player in match.players.all()}
+    # The match's pages show the changes (or why there are none) in their result panel: tell them
+    # once these are stored.
+    transaction.on_commit(partial(match_refresh, match_id=match.pk))
+    reason = match_reason(match, seats)
+    if reason is not None:
+        UnratedMatch.objects.create(match=match, reason=reason)
+        return
     rows = {
         row.user_id: row
         for row in Rating.objects.select_for_update().filter(pool=pool, user_id__in=seats.values())
@@ -251,8 +265,6 @@ def _apply(match: Match, seq: int) -> None:
         row = rows.get(change.user_id) or Rating(user_id=change.user_id, pool=pool)
         _copy(standing, row)
         row.save()
-    # The match's pages show the changes in their result panel: tell them once these are stored.
-    transaction.on_commit(partial(match_refresh, match_id=match.pk))
     RatingChange.objects.bulk_create(
         RatingChange(
             match=match,

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from accounts.models import User
 from games.live.ratings import ShownChange, ShownRating
 from ratings.elo import is_provisional
-from ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingChange, UnratedMatch
 from ratings.starts import start_rating
 
 
@@ -31,3 +31,6 @@ class Reader:
             "user_id", "before", "after", "delta"
         )
         return {user_id: ShownChange(before, after, delta) for user_id, before, after, delta in rows}
+
+    def unrated(self, match_id: int) -> str:
+        return UnratedMatch.objects.filter(match_id=match_id).values_list("reason", flat=True).first() or ""

@@ -17,7 +17,7 @@ rounded to 5 (``tests/ratings/test_bot_starts.py`` checks it still follows from 
 The strong and medium bots search for a fixed wall-clock time, and the machine was shared
 (load 5-10) during the runs, so their numbers are a floor. Their ratings move with their games
 anyway: the start only decides where they begin, and every pool starts them at the same place
-(the README's runs of strong against easy in perevodnoy, circle and teams gave +168 to +263,
+(docs/bots.md's runs of strong against easy in perevodnoy, circle and teams gave +168 to +263,
 around the +255 fitted here for podkidnoy).
 """
 
@@ -57,11 +57,11 @@ class Measurement:
 
 #: Every run the starts are fitted to: two-player podkidnoy, 36 cards, mirrored deals.
 MEASUREMENTS: tuple[Measurement, ...] = (
-    # The README's table (the engine's third pass, load 5-7, --seed 1).
-    Measurement("easy", "random", 2000, 0.968, 0.961, 0.976, "README table"),
-    Measurement("medium", "easy", 300, 0.647, 0.592, 0.701, "README table"),
-    Measurement("strong", "easy", 400, 0.797, 0.760, 0.835, "README table"),
-    Measurement("strong", "medium", 100, 0.735, 0.654, 0.816, "README table"),
+    # docs/bots.md's ladder table (load 5-7, --seed 1).
+    Measurement("easy", "random", 2000, 0.968, 0.961, 0.976, "ladder table"),
+    Measurement("medium", "easy", 300, 0.647, 0.592, 0.701, "ladder table"),
+    Measurement("strong", "easy", 400, 0.797, 0.760, 0.835, "ladder table"),
+    Measurement("strong", "medium", 100, 0.735, 0.654, 0.816, "ladder table"),
     # Run again for this table of starts (commit 07654f2's engine, load 7-10, --seed 7).
     Measurement("easy", "random", 2000, 0.9695, 0.9622, 0.9768, "2026-12, seed 7"),
     Measurement("medium", "easy", 300, 0.6783, 0.6308, 0.7259, "2026-12, seed 7"),

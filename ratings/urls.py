@@ -7,4 +7,5 @@ from ratings import views as rating_views
 
 urlpatterns = [
     path("leaderboard/", rating_views.leaderboard, name="leaderboard"),
+    path("staff/pairs/", rating_views.suspicious_pairs, name="suspicious_pairs"),
 ]

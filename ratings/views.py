@@ -1,15 +1,17 @@
 """The leaderboard page: one pool at a time, established players ranked, provisional ones apart,
-bots apart from both."""
+bots apart from both; and the staff's queue of suspicious pairs."""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.contrib.auth.decorators import login_required, permission_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.models import User
 from games.words import pool_choices
+from ratings import selectors
 from ratings.elo import PROVISIONAL_GAMES
 from ratings.selectors import bot_ratings, leaderboard_page, provisional_ratings
 from ratings.starts import BOT_START_RATINGS
@@ -43,3 +45,19 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "bot_starts": [(bot_level_label(level), round(start)) for level, start in BOT_START_RATINGS.items()],
     }
     return render(request, "ratings/leaderboard.html", context)
+
+
+@login_required
+@permission_required("ratings.view_suspicious_pairs", raise_exception=True)
+def suspicious_pairs(request: HttpRequest) -> HttpResponse:
+    """The staff's queue (``ratings.selectors.suspicious_pairs``): pairs of accounts whose rated
+    games together look like boosting, for a person to look at (a bar is given from the
+    moderation queue). A player without the permission gets a 403."""
+    context = {
+        "pairs": selectors.suspicious_pairs(),
+        "days": selectors.PAIRS_WINDOW_DAYS,
+        "min_games": selectors.PAIRS_MIN_GAMES,
+        "one_sided": round(selectors.PAIRS_ONE_SIDED * 100),
+        "early_share": round(selectors.PAIRS_EARLY_SHARE * 100),
+    }
+    return render(request, "ratings/suspicious_pairs.html", context)

@@ -49,10 +49,23 @@ class WebSocket:
 
     @classmethod
     async def connect(
-        cls, host: str, port: int, path: str, *, cookie: str = "", timeout: float = 10.0
+        cls,
+        host: str,
+        port: int,
+        path: str,
+        *,
+        cookie: str = "",
+        address: str = "",
+        source: str = "",
+        timeout: float = 10.0,
     ) -> WebSocket:
-        """Open ``ws://host:port/path`` with ``cookie``; raises ``WebSocketClosed`` on refusal."""
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=2**22), timeout)
+        """Open ``ws://host:port/path`` with ``cookie``; raises ``WebSocketClosed`` on refusal.
+        ``address``: the client's address as a proxy in front would pass it (``X-Forwarded-For``);
+        ``source``: the local address to connect from (a loopback one: a proxy on this machine
+        then sees a client of that address)."""
+        local = (source, 0) if source else None
+        connecting = asyncio.open_connection(host, port, limit=2**22, local_addr=local)
+        reader, writer = await asyncio.wait_for(connecting, timeout)
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [
             f"GET {path} HTTP/1.1",
@@ -65,6 +78,8 @@ class WebSocket:
         ]
         if cookie:
             lines.append(f"Cookie: {cookie}")
+        if address:
+            lines.append(f"X-Forwarded-For: {address}")
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
         status = int(head.split(b" ", 2)[1])
@@ -207,11 +222,16 @@ def percentile(values: list[float], q: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A scripted player: its session cookie and the daphne it connects to."""
+    """A scripted player: its session cookie, the server it connects to, and its address: sent
+    as a proxy would (``address``, straight to daphne; ignored by a site that trusts no proxy),
+    or its sockets' own loopback address (``source``, through a proxy on this machine), so that
+    per-address limits see each player apart."""
 
     cookie: str
     host: str
     port: int
+    address: str = ""
+    source: str = ""
 
 
 @dataclass
@@ -298,7 +318,9 @@ async def _play_match(
     readers: list[asyncio.Task[None]] = []
     try:
         for seat in seats:
-            ws = await WebSocket.connect(seat.host, seat.port, path, cookie=seat.cookie)
+            ws = await WebSocket.connect(
+                seat.host, seat.port, path, cookie=seat.cookie, address=seat.address, source=seat.source
+            )
             sockets.append(_Socket(ws))
         readers = [asyncio.create_task(_read(s, tally, match_id)) for s in sockets]
         if ready is not None:
@@ -393,11 +415,19 @@ async def _wait_any(sockets: list[_Socket], timeout: float) -> bool:
 
 
 async def echo_socket(
-    host: str, port: int, *, until: float, think: float, tally: Tally, rng: random.Random
+    host: str,
+    port: int,
+    *,
+    until: float,
+    think: float,
+    tally: Tally,
+    rng: random.Random,
+    source: str = "",
 ) -> None:
-    """Send a frame to ``/ws/echo/`` every ``think`` seconds (jittered) and time its return."""
+    """Send a frame to ``/ws/echo/`` every ``think`` seconds (jittered) and time its return
+    (``source``: the local address to connect from, as ``WebSocket.connect``)."""
     try:
-        ws = await WebSocket.connect(host, port, "/ws/echo/")
+        ws = await WebSocket.connect(host, port, "/ws/echo/", source=source)
     except (OSError, WebSocketClosed, TimeoutError) as error:
         tally.error(f"echo: {type(error).__name__}: {error}")
         return

@@ -44,7 +44,9 @@ class TournamentConsumer(AsyncWebsocketConsumer):
         # broadcast to this socket, and one committed before it is caught by the comparison below
         # (read first, a change in between was announced to nobody and the page stayed behind).
         await self.channel_layer.group_add(group, self.channel_name)
-        version = await database_sync_to_async(_visible_version)(self.tournament_id, user)
+        version = await database_sync_to_async(_visible_version, thread_sensitive=False)(
+            self.tournament_id, user
+        )
         if version is None:
             await self.channel_layer.group_discard(group, self.channel_name)
             await self.close(code=CLOSE_NOT_FOUND)

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from games.engine import Rules, RulesError
 from games.live.forms import TURN_SECONDS_CHOICES, TableCreateForm, bot_level_choices, variant_options
 from games.live.services import RatedRulesError, validate_rated_rules
+from games.words import rules_message
 from tournaments.models import Tournament
 from tournaments.services import SETTINGS_FIELDS
 
@@ -207,7 +208,7 @@ class TournamentForm(forms.Form):
         try:
             rules = Rules.for_variant(variant, players=players, **overrides)
         except RulesError as error:
-            self.add_error(None, TableCreateForm._rules_message(variant, players, overrides, error))
+            self.add_error(None, rules_message(error))
             return
         if cleaned["rated"]:
             try:

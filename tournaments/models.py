@@ -130,6 +130,9 @@ class Tournament(models.Model):
         ordering = ("-starts_at",)
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        # Running someone else's tournament (``selectors.may_run``): given by the "Tournament
+        # directors" group (``services.directors_group_ensure``), never by being staff alone.
+        permissions = [("run_any_tournament", _("Can run any organiser's tournament"))]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(min_players__gte=2, max_players__gte=models.F("min_players")),

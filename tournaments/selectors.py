@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.models import User
+from games import early
 from games.engine import Rules
 from games.models import Match, MatchPlayer
 from games.pools import rated_pool
@@ -40,11 +42,12 @@ def seed_rating(user: User, rules: Rules) -> float:
 
 
 def visible_tournaments(user: User | Any) -> QuerySet[Tournament]:
-    """Tournaments ``user`` may see: all but drafts, plus their own drafts (staff: every one)."""
+    """Tournaments ``user`` may see: all but drafts, plus their own drafts (those who may run any
+    tournament: every one)."""
     queryset = Tournament.objects.select_related("organiser", "winner").annotate(
         players=Count("entries", filter=Q(entries__state=Entry.State.ACTIVE))
     )
-    if user.is_authenticated and user.is_staff:
+    if user.is_authenticated and user.has_perm(RUN_ANY):
         return queryset
     drafts = Q(status=Tournament.Status.DRAFT)
     if user.is_authenticated:
@@ -70,9 +73,17 @@ def tournament_get(*, tournament_id: int) -> Tournament:
     return Tournament.objects.select_related("organiser", "winner").get(pk=tournament_id)
 
 
+#: The permission to run anyone's tournament (a superuser has every permission).
+RUN_ANY = "tournaments.run_any_tournament"
+
+
 def may_run(tournament: Tournament, user: User | Any) -> bool:
-    """Whether ``user`` may run ``tournament``: its organiser, or staff."""
-    return bool(user.is_authenticated and (user.is_staff or tournament.organiser_id == user.pk))
+    """Whether ``user`` may run ``tournament`` (open, start, cancel, finish, remove a player,
+    correct a result, see and change a draft): its organiser, or whoever holds ``RUN_ANY``
+    (given by the "Tournament directors" group). Being staff alone gives nothing."""
+    if not user.is_authenticated:
+        return False
+    return bool(tournament.organiser_id == user.pk or user.has_perm(RUN_ANY))
 
 
 def may_see(tournament: Tournament, user: User | Any) -> bool:
@@ -284,23 +295,31 @@ def arena_field(tournament: Tournament) -> list[PlayerId]:
 
 
 def arena_games(tournament: Tournament) -> list[ArenaGame]:
-    """The arena's finished games in the order they ended, as the scoring wants them."""
+    """The arena's finished games in the order they ended, as the scoring wants them. A game
+    left too early (``games.early``: a forfeit before every player made a few moves of their
+    own) is left out: it scores nobody anything and neither makes nor breaks a streak."""
     pairings = (
         tournament.pairings.filter(status=Pairing.Status.DONE)
         .order_by("finished_at", "pk")
         .prefetch_related("players")
     )
-    moves = dict(
-        Match.objects.filter(
-            table__tournament_pairing__tournament=tournament, status=Match.Status.FINISHED
-        ).values_list("table_id", "last_seq")
+    finished = Match.objects.filter(
+        table__tournament_pairing__tournament=tournament, status=Match.Status.FINISHED
     )
+    rows_of = {
+        table_id: (pk, seq, result)
+        for table_id, pk, seq, result in finished.values_list("table_id", "pk", "last_seq", "result")
+    }
+    moves = {table_id: seq for table_id, (_pk, seq, _result) in rows_of.items()}
+    short = _ended_too_early([(pk, result or {}) for pk, _seq, result in rows_of.values()])
     found = []
     for number, pairing in enumerate(pairings, start=1):
         rows = list(pairing.players.all())
         places = {r.user_id: r.place for r in rows if r.place is not None}
         if len(places) < 2:
             continue  # void: the game never finished (aborted when the arena ended)
+        if pairing.table_id in rows_of and rows_of[pairing.table_id][0] in short:
+            continue  # left too early: no points, no streak
         fool = pairing.fool_id if pairing.fool_id in places else None
         if fool is not None and (
             places[fool] != max(places.values()) or sum(1 for p in places.values() if p == places[fool]) > 1
@@ -315,6 +334,22 @@ def arena_games(tournament: Tournament) -> list[ArenaGame]:
             )
         )
     return found
+
+
+def _ended_too_early(matches: list[tuple[int, dict[str, Any]]]) -> set[int]:
+    """Which of the finished ``(match id, result)`` ended too early (``games.early``)."""
+    forfeits = [(pk, result) for pk, result in matches if result.get("reason") == "forfeit"]
+    own = early.own_moves(pk for pk, _result in forfeits)
+    minimum = int(settings.GAMES_RATED_MIN_MOVES)
+    return {
+        pk
+        for pk, result in forfeits
+        if early.ended_too_early(result, own.get(pk, {}), _seats(result), minimum)
+    }
+
+
+def _seats(result: dict[str, Any]) -> list[int]:
+    return [int(seat) for group in result.get("places", ()) for seat in group]
 
 
 def arena_leaderboard(tournament: Tournament) -> list[Line]:

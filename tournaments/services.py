@@ -34,10 +34,14 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings as django_settings
+from django.contrib.auth.models import Group, Permission
+from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from accounts.services import bot_accounts
@@ -47,8 +51,8 @@ from durak_site.tasks import enqueue_on_commit
 from games.bots import LEVELS
 from games.engine import Rules
 from games.live import services as games
+from games.live.services import playban
 from games.models import Match, Table
-from people import selectors as people_selectors
 from tournaments import selectors
 from tournaments.arena.pairing import Waiting, plan_tables
 from tournaments.elimination import Section, bracket_state, champion, final_ranking, series_outcome
@@ -109,10 +113,61 @@ class NotAllowed(TournamentError):
 
 
 def tournament_create(*, organiser: User, settings: dict[str, Any]) -> Tournament:
-    """A new tournament in draft (only its organiser sees it until registration opens)."""
+    """A new tournament in draft (only its organiser sees it until registration opens).
+
+    Refused past the organiser's limits (``_check_creation_allowed``)."""
     _check_settings(settings)
     with transaction.atomic():
+        _check_creation_allowed(organiser)
         return Tournament.objects.create(organiser=organiser, **_only_settings(settings))
+
+
+#: A tournament in one of these is not over: it counts against ``TOURNAMENTS_OPEN_PER_USER``.
+NOT_OVER = (
+    Tournament.Status.DRAFT,
+    Tournament.Status.REGISTRATION,
+    Tournament.Status.CHECK_IN,
+    Tournament.Status.RUNNING,
+    Tournament.Status.PAUSED,
+)
+
+
+def _check_creation_allowed(organiser: User) -> None:
+    """Refuse a new tournament to ``organiser`` who has ``TOURNAMENTS_OPEN_PER_USER`` not yet over
+    (drafts included), or set up ``TOURNAMENTS_CREATE_RATE`` = (count, seconds) within the window.
+
+    Why: a tournament is a public page once opened and a standing job for beat; one user set up
+    25 in a row. Counted under a lock on the user's row, so two requests at once (on any process)
+    cannot both slip through; the first query of the creation, before the tournament's own work."""
+    User.objects.select_for_update().filter(pk=organiser.pk).first()
+    mine = Tournament.objects.filter(organiser=organiser)
+    most = django_settings.TOURNAMENTS_OPEN_PER_USER
+    open_now = mine.filter(status__in=NOT_OVER).count()
+    if open_now >= most:
+        raise TournamentError(
+            ngettext(
+                "You already have %(count)d tournament that is not over: finish or cancel it "
+                "before setting up another.",
+                "You already have %(count)d tournaments that are not over: finish or cancel one "
+                "before setting up another.",
+                open_now,
+            )
+            % {"count": open_now}
+        )
+    count, seconds = django_settings.TOURNAMENTS_CREATE_RATE
+    recent = mine.filter(created__gte=timezone.now() - timedelta(seconds=seconds)).count()
+    if recent >= count:
+        hours = max(1, round(seconds / 3600))
+        raise TournamentError(
+            ngettext(
+                "You have set up %(count)d tournaments in the last hour: wait a while before "
+                "setting up another.",
+                "You have set up %(count)d tournaments in the last %(hours)d hours: wait a while "
+                "before setting up another.",
+                hours,
+            )
+            % {"count": recent, "hours": hours}
+        )
 
 
 def tournament_update(*, tournament_id: int, user: User, settings: dict[str, Any]) -> Tournament:
@@ -157,8 +212,11 @@ def entry_register(*, tournament_id: int, user: User) -> Entry:
     players until its time is up: they join at once and are paired as soon as they can be."""
     with transaction.atomic():
         tournament = _lock(tournament_id)
-        if tournament.rated and people_selectors.rated_barred([user.pk]):  # staff's bar (people)
-            raise TournamentError(_("You are barred from rated play for now."))
+        if tournament.rated:  # the staff's bar, and the ledger's for games left too early
+            try:
+                playban.check_rated_allowed(user)
+            except playban.RatedPlayBarred as error:
+                raise TournamentError(error.message) from None
         if _arena_open(tournament):
             return _arena_join(tournament, user)
         if tournament.status != Tournament.Status.REGISTRATION:
@@ -669,6 +727,8 @@ def _arena_pair(tournament: Tournament, now: datetime) -> bool:
     )
     free = [e for e in entries if e.player_id not in playing]
     busy = selectors.busy_players(e.player_id for e in free)  # a game elsewhere on the site
+    if tournament.rated:  # a player barred from rated play since joining waits out the bar
+        busy |= playban.rated_barred_users(e.player_id for e in free)
     free = [e for e in free if e.player_id not in busy]
     if len(free) < 2:
         return False
@@ -742,6 +802,27 @@ def _leave_table(pairing: Pairing) -> None:
             games.seat_leave(table_id=pairing.table_id, user=user)
         except games.GameError:
             logger.info("table %s: %s stays seated while a game is played", pairing.table_id, user.pk)
+
+
+# --- who may run tournaments -------------------------------------------------------------------
+
+#: The group whose members may run anyone's tournament (``selectors.may_run``).
+DIRECTORS_GROUP = "Tournament directors"
+
+
+def directors_group_ensure(*, using: str = "default") -> Group:
+    """The "Tournament directors" group holding ``tournaments.run_any_tournament`` (made when
+    missing; run after every ``migrate``). Staff are put in it in the admin; the "Club staff"
+    group, which only views, does not hold the permission."""
+    content_type = ContentType.objects.db_manager(using).get_for_model(Tournament)
+    permission, _created = Permission.objects.using(using).get_or_create(
+        codename="run_any_tournament",
+        content_type=content_type,
+        defaults={"name": "Can run any organiser's tournament"},
+    )
+    group, _created = Group.objects.using(using).get_or_create(name=DIRECTORS_GROUP)
+    group.permissions.add(permission)
+    return group
 
 
 # --- internals: locking and bookkeeping ---------------------------------------------------------
@@ -961,10 +1042,12 @@ def _new_pairing(
     )
     rules = dataclasses.replace(Rules.from_dict(tournament.rules), players=len(players))
     first = users[players[0]]
+    # The club's bots play no rated game (``docs/rules.md`` §7): a game with one is casual.
+    club_bot = any(user.is_bot and not user.is_program for user in users.values())
     table = games.table_create(
         creator=first,
         rules=rules,
-        rated=tournament.rated,
+        rated=tournament.rated and not club_bot,
         turn_seconds=tournament.turn_seconds,
         private=True,
         organised=True,

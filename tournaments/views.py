@@ -2,7 +2,8 @@
 players and organisers.
 
 Thin on purpose: parse the request, call one service or selector, render. A draft is a 404 to
-anyone but its organiser and staff; an organiser's action asked by anyone else is a 403; a refused
+anyone but its organiser and those who may run any tournament (``selectors.may_run``: the
+permission, not being staff); an organiser's action asked by anyone else is a 403; a refused
 request (``TournamentError``) becomes a message, never a 500.
 """
 
@@ -152,7 +153,7 @@ ORGANISER_ACTIONS: dict[str, Callable[..., Any]] = {
 @login_required
 @require_POST
 def organiser_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
-    """One of :data:`ORGANISER_ACTIONS` (organiser and staff only)."""
+    """One of :data:`ORGANISER_ACTIONS` (those who may run the tournament only)."""
     service = ORGANISER_ACTIONS.get(action)
     if service is None:
         raise Http404

@@ -4,7 +4,7 @@ Why: with persistent connections and ``CONN_HEALTH_CHECKS`` (``durak_site.settin
 ``SELECT 1`` before the first statement of every request, and of every ``database_sync_to_async``
 call, which closes stale connections around itself: two more round trips a move (the mover's call
 and the other seat's push), about 150 µs of CPU each in the process and the server together
-(``docs/load.md``, fourteenth pass). The check exists for a connection that the server has ended
+(``docs/performance.md``). The check exists for a connection that the server has ended
 (a restart, an administrator's ``pg_terminate_backend``, ``idle_session_timeout``): so as not to
 fail the request's first statement on it. A server ending a connection says so on it, an error
 message and then the end of the stream, so the idle connection's socket becomes readable; and an
@@ -17,6 +17,10 @@ request's first statement as it would have hung on ``SELECT 1``.
 
 Django's check after an error (``close_if_unusable_or_obsolete`` calling ``is_usable``) is left
 as it is: there the connection may be in any state.
+
+With the pool (``DATABASE_POOL_MAX_SIZE``) Django leaves the health check to the pool, whose own
+check (``ConnectionPool.check_connection``) is a round trip on every connection it hands out:
+every request, task and socket call. The pool gets the same test instead (``check_quietly``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 
 from django.db.backends.postgresql import base
 from psycopg import Connection, pq
+from psycopg_pool import ConnectionPool
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -34,6 +39,18 @@ class DatabaseWrapper(base.DatabaseWrapper):
     # Django's (django-stubs leave them out).
     health_check_enabled: bool
     health_check_done: bool
+    _connection_pools: dict[str, ConnectionPool[Any]]
+
+    @property
+    def pool(self) -> ConnectionPool[Any] | None:
+        """Django's pool, made with ``check_quietly`` as its health check."""
+        options = self.settings_dict["OPTIONS"].get("pool")
+        if options and self.settings_dict["CONN_HEALTH_CHECKS"] and self.alias not in self._connection_pools:
+            self.settings_dict["OPTIONS"]["pool"] = {
+                "check": check_quietly,
+                **(options if isinstance(options, dict) else {}),
+            }
+        return super().pool  # type: ignore[no-any-return]
 
     def close_if_health_check_failed(self) -> None:
         if (
@@ -60,3 +77,9 @@ def _quiet(connection: Connection[Any]) -> bool:
     poller = select.poll()  # not select.select: a busy daphne's descriptors pass 1024
     poller.register(pgconn.socket, select.POLLIN)
     return not poller.poll(0)
+
+
+def check_quietly(connection: Connection[Any]) -> None:
+    """The pool's health check: nothing for a connection that is quiet, else the pool's own."""
+    if not _quiet(connection):
+        ConnectionPool.check_connection(connection)

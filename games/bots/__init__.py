@@ -38,9 +38,10 @@ BOTS: dict[str, Chooser] = {
 #: The levels that also take the rules and the public history (keyword arguments).
 SEARCHING = frozenset({"medium", "strong"})
 #: Seconds a level's answer takes to show, whether its move was forced or chosen: the searching
-#: levels search up to 100 ms (medium) and 300 ms (strong) only when they have a choice, so a
-#: quick forced "take" would tell the table that they held no card that covers. The site waits
-#: out the rest of this time after the search (``docs/rules.md`` §6 "Bots take the same time").
+#: levels search only when they have a choice (medium up to 0.2 s and strong up to 0.5 s of CPU,
+#: ``MEDIUM_BUDGET`` and ``STRONG_BUDGET``), so a quick forced "take" would tell the table that
+#: they held no card that covers. The site waits out the rest of this time after the search
+#: (``docs/rules.md`` §6 "Bots take the same time").
 THINK_SECONDS: dict[str, float] = {"random": 0.0, "easy": 0.0, "medium": 0.25, "strong": 0.6}
 LEVELS: tuple[str, ...] = tuple(BOTS)
 
@@ -53,8 +54,11 @@ def choose_action(
     *,
     rules: Rules | None = None,
     history: Iterable[Any] | None = None,
+    late: float = 0.0,
 ) -> Action:
-    """The bot of ``level``'s choice among ``legal_actions`` (must not be empty).
+    """The bot of ``level``'s choice among ``legal_actions`` (must not be empty). ``late``: the
+    seconds its turn was picked up after it was due; a searching level then spends less
+    (:meth:`games.bots.budget.Budget.after`).
 
     >>> from games.engine.actions import Action
     >>> str(choose_action("random", None, [Action.parse("take")], "s"))
@@ -67,5 +71,5 @@ def choose_action(
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
     if level in SEARCHING:
-        return BOTS[level](view, legal_actions, seed, rules=rules, history=history)  # type: ignore[call-arg]
+        return BOTS[level](view, legal_actions, seed, rules=rules, history=history, late=late)  # type: ignore[call-arg]
     return chooser(view, legal_actions, seed)

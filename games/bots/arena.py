@@ -8,7 +8,8 @@ in the ``k``-th game of the pair), so luck of the deal cancels out. A game score
 when the fool (or the losing team) sits on ``b``'s seats, 0 the other way round, 0.5 for a draw;
 ``a_score`` is the mean, with a 95% interval from the spread of the pair means (the two games of
 a deal are not independent). Each level's non-fool rate is reported per seat it held. The Elo
-difference is the logistic reading of ``a_score``. Decision times are wall-clock per call.
+difference is the logistic reading of ``a_score``. Decision times are the thread's CPU time per
+call (the searches' budgets are counted in it too, so a shared machine measures the same).
 
 Bots are asked the way the site asks them: with the seat's view, its legal actions, a seed, and
 for the levels that use them the table's rules and the public event history. When several seats
@@ -25,13 +26,13 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engine import Action, Event, Result, Rules, new_game
 
 from . import choose_action
-from .ismcts import choose_strong
+from .ismcts import STRONG_BUDGET, choose_strong
 from .medium import choose_medium
 
 
@@ -45,13 +46,12 @@ def decide(
     strong_ms: float | None = None,
 ) -> Action:
     """Ask the bot of ``level`` for a move (with rules and history for the levels that read them;
-    ``strong_ms`` overrides the strong bot's time cap)."""
+    ``strong_ms`` overrides the strong bot's CPU budget, in milliseconds)."""
     if level == "medium":
         return choose_medium(view, legal, seed, rules=rules, history=history)
     if level == "strong":
-        if strong_ms is not None:
-            return choose_strong(view, legal, seed, rules=rules, history=history, time_ms=strong_ms)
-        return choose_strong(view, legal, seed, rules=rules, history=history)
+        budget = STRONG_BUDGET if strong_ms is None else replace(STRONG_BUDGET, cpu_s=strong_ms / 1000)
+        return choose_strong(view, legal, seed, rules=rules, history=history, budget=budget)
     return choose_action(level, view, legal, seed)
 
 
@@ -84,9 +84,9 @@ def play_game(
     while not state.is_over:
         seat = next(iter(state.awaiting()))
         legal = state.legal_actions(seat)
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         action = decide(levels[seat], state.view(seat), legal, f"{seed}:{step}", rules, history, strong_ms)
-        ms["a" if seat in a_seats else "b"].append((time.perf_counter() - t0) * 1000)
+        ms["a" if seat in a_seats else "b"].append((time.thread_time() - t0) * 1000)
         history.extend(state.apply(seat, action))
         step += 1
     result = state.result()
@@ -179,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jokers", type=int, default=0, help="circle only: 0 or 2")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine is shared)")
-    parser.add_argument("--strong-ms", type=float, default=None, help="the strong bot's time cap")
+    parser.add_argument("--strong-ms", type=float, default=None, help="the strong bot's CPU cap (ms)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     ns = parser.parse_args(argv)
     extra: dict[str, Any] = {"teams": ns.teams}

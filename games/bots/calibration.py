@@ -29,13 +29,17 @@ from games.engine import Action, Event, GameRecord, Rules, new_game
 
 from . import choose_action
 from .assess import assess_record_step, record_decisions
+from .budget import Budget
 from .ismcts import choose_strong, rewards
-from .medium import choose_medium
+from .medium import MEDIUM_BUDGET, choose_medium
 
-#: The strong bot's iterations here (its clock at the table stops it near this on this machine).
+#: The strong bot's iterations here (its CPU budget at the table stops it near this on an idle
+#: core).
 STRONG_ITERATIONS = 1500
-#: A clock that never binds: the bots stop on their iteration budgets, so a seed replays a game.
-NO_CLOCK_MS = 1e9
+#: Budgets on iterations alone (clocks that never bind), so a seed replays a game.
+NO_CLOCK = 1e9
+STRONG_WORK = Budget(STRONG_ITERATIONS, cpu_s=NO_CLOCK, wall_s=NO_CLOCK)
+MEDIUM_WORK = Budget(MEDIUM_BUDGET.iterations, cpu_s=NO_CLOCK, wall_s=NO_CLOCK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +57,9 @@ def decide(
 ) -> Action:
     """The arena's bots (:func:`games.bots.arena.decide`) on iteration budgets instead of clocks."""
     if level == "medium":
-        return choose_medium(view, legal, seed, rules=rules, history=history, time_ms=NO_CLOCK_MS)
+        return choose_medium(view, legal, seed, rules=rules, history=history, budget=MEDIUM_WORK)
     if level == "strong":
-        return choose_strong(
-            view, legal, seed, rules=rules, history=history, iterations=STRONG_ITERATIONS, time_ms=NO_CLOCK_MS
-        )
+        return choose_strong(view, legal, seed, rules=rules, history=history, budget=STRONG_WORK)
     return choose_action(level, view, legal, seed)
 
 
@@ -134,7 +136,7 @@ def ece(deciles: Sequence[Decile]) -> float:
 
 
 def table(deciles: Sequence[Decile]) -> str:
-    """The reliability table in Markdown (the README's)."""
+    """The reliability table in Markdown (docs/review.md's)."""
     lines = ["| predicted | decisions | mean predicted | observed not the fool |", "|---|---:|---:|---:|"]
     for d in deciles:
         lines.append(f"| {d.low:.1f}–{d.low + 0.1:.1f} | {d.count} | {d.predicted:.3f} | {d.observed:.3f} |")

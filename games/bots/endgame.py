@@ -6,8 +6,10 @@ position is one of perfect information and can be solved. :func:`solve` is an AN
 search with a transposition table: does the bot have a move after which, whatever the
 opponent does, it is not the fool? It asks first for a win, then for at least a draw.
 Covers and cheap cards are tried first, taking last, so the usual good move is proved
-first. A node budget and a deadline keep it inside the move time; when they run out it
-answers ``None`` and the caller searches by sampling instead.
+first. Its budget is counted in nodes (the same answer on an idle or a busy core), with the
+decision's :class:`~games.bots.budget.Meter` as a cap (a share of its CPU time, and the wall
+ceiling as a safety net); when it runs out it answers ``None`` and the caller searches by
+sampling instead.
 
 Turn order follows the game's own wait list: the defender answers before the attacker
 throws in (throwing in after the cover is never worse for the attacker: more ranks are
@@ -16,12 +18,11 @@ open and it knows more).
 
 from __future__ import annotations
 
-import time
-
 from games.engine.actions import FastAction
 from games.engine.phases import OVER
 from games.engine.state import GameState
 
+from .budget import Meter
 from .heuristic import cheapest_first
 
 #: Deeper lines than this are left to sampling (and keep the recursion shallow).
@@ -34,7 +35,7 @@ MAX_PROVEN = 400_000
 
 
 class _OutOfBudget(Exception):
-    """The search ran past its node budget or deadline."""
+    """The search ran past its node budget or its meter."""
 
 
 def _key(s: GameState) -> tuple[object, ...]:
@@ -76,10 +77,13 @@ def _ordered(s: GameState, seat: int, legal: list[FastAction]) -> list[FastActio
 class EndgameSolver:
     """Solves one perfect-information two-player position for the seat ``me``."""
 
-    def __init__(self, me: int, node_budget: int = 60_000, deadline: float | None = None) -> None:
+    def __init__(
+        self, me: int, node_budget: int = 60_000, meter: Meter | None = None, cpu_share: float = 1.0
+    ) -> None:
         self.me = me
         self.node_budget = node_budget
-        self.deadline = deadline
+        self.meter = meter
+        self.cpu_cap = meter.budget.cpu_s * cpu_share if meter is not None else 0.0
         self.nodes = 0
         self.memo = _PROVEN
         if len(_PROVEN) > MAX_PROVEN:
@@ -97,9 +101,7 @@ class EndgameSolver:
         if position in self.path or len(self.path) > MAX_DEPTH:
             raise _OutOfBudget  # a position repeats: cards go round; leave it to sampling
         self.nodes += 1
-        if self.nodes > self.node_budget or (
-            self.deadline is not None and self.nodes % 32 == 0 and time.perf_counter() > self.deadline
-        ):
+        if self.nodes > self.node_budget or (self.nodes % 64 == 0 and self._metered_out()):
             raise _OutOfBudget
         seat = next(iter(s.awaiting()))
         mine = seat == self.me
@@ -114,6 +116,10 @@ class EndgameSolver:
         self.path.discard(position)
         self.memo[key] = result
         return result
+
+    def _metered_out(self) -> bool:
+        meter = self.meter
+        return meter is not None and (meter.cpu() > self.cpu_cap or meter.wall_out())
 
     def best_move(self, s: GameState, legal: list[FastAction]) -> tuple[FastAction, float] | None:
         """A move of ``me`` reaching the best value it can force, with that value; ``None`` when
@@ -133,7 +139,14 @@ class EndgameSolver:
 
 
 def solve(
-    s: GameState, me: int, legal: list[FastAction], node_budget: int = 60_000, deadline: float | None = None
+    s: GameState,
+    me: int,
+    legal: list[FastAction],
+    node_budget: int = 60_000,
+    meter: Meter | None = None,
+    cpu_share: float = 1.0,
 ) -> tuple[FastAction, float] | None:
-    """The solved move for ``me`` in ``s`` (see :meth:`EndgameSolver.best_move`)."""
-    return EndgameSolver(me, node_budget, deadline).best_move(s, legal)
+    """The solved move for ``me`` in ``s`` (see :meth:`EndgameSolver.best_move`) within
+    ``node_budget`` nodes and, with a ``meter``, ``cpu_share`` of its CPU budget and its wall
+    ceiling."""
+    return EndgameSolver(me, node_budget, meter, cpu_share).best_move(s, legal)

@@ -5,9 +5,12 @@ Single-observer ISMCTS: every iteration deals the cards the bot cannot see afres
 action sequences with UCB1 restricted to the actions legal in that deal (each child counts how
 often it was available), adds one node (progressive widening: a node tries its moves one
 by one, the heuristic's first, as its visits grow), plays the game out with the ``medium`` heuristic
-(a little noise keeps the playouts varied: good playouts matter more than many of them) and
-backs up each seat's result: 1 not the fool, 0 the fool, 0.5 a draw, team by team in a team
-game, so a bot never plays against its partner. The most visited move wins.
+(a little noise keeps the playouts varied: good playouts matter more than many of them; a
+two-player playout stops at the first lead after the stock ran out and is valued there by a
+static evaluation, :mod:`games.bots.evaluation`, unless the stock had already run out at the
+decision) and backs up each seat's result: 1 not the fool, 0 the fool, 0.5 a draw, team by team
+in a team game, so a bot never plays against its partner. The most visited move wins (the
+heuristic's counted ``PRIOR_VISITS`` ahead).
 
 Two shortcuts before any search: a seat that may throw in while the defender still has cards
 to answer waits (passes), since throwing in later knows more; and a two-player position
@@ -15,16 +18,19 @@ with an empty stock (or only the turned-up trump in it), where a careful player 
 card, is solved exactly (:mod:`games.bots.endgame`) when the solver finds a win or a draw
 in time.
 
-Budget: ``iterations`` per move with a wall-clock cap (``time_ms``, default 300). With the
-same seed a decision is reproducible whenever the iteration budget, not the clock, ends it.
+Budget (:mod:`games.bots.budget`): iterations, and the solver's nodes, per decision, with the
+thread's CPU time as the cap and wall time only as a safety net; the strong bot may spend most of
+its think wait (``THINK_SECONDS``), which the site waits out anyway. With the same seed a decision
+is reproducible whenever the work budget, not a clock, ends it. A short search keeps the
+heuristic's move unless another leads it by ``PRIOR_VISITS`` visits.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.engine.actions import PASS, Action, FastAction
@@ -33,12 +39,16 @@ from games.engine.phases import LEAD, OVER
 from games.engine.rules import Rules
 from games.engine.state import GameState
 
+from .budget import Budget, Meter
 from .easy import redeal_if_weak
 from .endgame import solve
+from .evaluation import stock_out_values
 from .heuristic import cheapest_first, heuristic_move, plain_lead
 
-DEFAULT_TIME_MS = 300
-DEFAULT_ITERATIONS = 4000
+#: The strong bot's budget per decision: its think wait is 0.6 s (``games.bots.THINK_SECONDS``),
+#: of which the search may use 0.5 s of CPU; the wall ceiling keeps a starved search's answer
+#: within the think wait plus 0.4 s. The iterations rarely bind on an idle core.
+STRONG_BUDGET = Budget(iterations=6000, cpu_s=0.5, wall_s=1.0, nodes=60_000)
 EXPLORATION = 0.7
 PLAYOUT_NOISE = 0.08
 #: Progressive widening: a node visited ``v`` times tries at most ``1 + WIDENING * sqrt(v)``
@@ -50,8 +60,12 @@ WIDENING = 2.0
 HEURISTIC_BIAS = 1.0
 #: The exact endgame search is tried when the two hands hold at most this many cards together.
 ENDGAME_CARDS = 16
-#: The share of the move time the exact search may use before sampling takes over.
+#: The share of the CPU budget the exact search may use before sampling takes over (its nodes
+#: are the budget that binds; this share only matters on a slow core).
 ENDGAME_SHARE = 0.6
+#: A short search's guard against noise: the heuristic's root move counts this many visits more
+#: when the most visited move is picked, so another move must lead it by that margin.
+PRIOR_VISITS = 24
 
 
 class Node:
@@ -98,10 +112,17 @@ def mover(s: GameState) -> int:
     return next(iter(s.awaiting()))
 
 
-def playout(s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> None:
-    """Finish the game with the heuristic (a random legal move with probability ``noise``)."""
+def playout(
+    s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE, *, evaluate: bool = False
+) -> list[float]:
+    """Each seat's value of playing on with the heuristic (a random legal move with probability
+    ``noise``): to the end of the game, or with ``evaluate`` in a two-player game to the first
+    lead after the stock ran out, valued there by :func:`games.bots.evaluation.stock_out_values`."""
     rnd = rng.random
+    cut = evaluate and s.players == 2 and s.stage == 0
     while s.phase != OVER:
+        if cut and s.phase == LEAD and not s.stock:
+            return stock_out_values(s)
         seat = next(iter(s.awaiting()))
         if s.phase == LEAD and s.one_rank_leads and rnd() >= noise:
             s.apply_fast(seat, plain_lead(s, seat))
@@ -114,22 +135,47 @@ def playout(s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> N
         else:
             f = heuristic_move(s, seat, legal)
         s.apply_fast(seat, f)
+    return rewards(s)
 
 
 class Search:
     """One decision's tree search over determinizations of the seat's information set."""
 
-    def __init__(self, info: InfoState, legal: list[FastAction], rng: random.Random) -> None:
+    def __init__(
+        self,
+        info: InfoState,
+        legal: list[FastAction],
+        rng: random.Random,
+        prior_visits: int = 0,
+        evaluate: bool = False,
+    ) -> None:
         self.info = info
+        #: Whether two-player playouts stop at the stock's end (:func:`playout`) when the stock
+        #: still lasts at the decision; the review (:mod:`games.bots.assess`) plays them out.
+        self.evaluate = evaluate
         self.me = info.seat
         self.legal = legal
         self.rng = rng
         self.root = Node(-1)
         self.iterations = 0
+        #: The visits the heuristic's root move counts ahead in :meth:`best` (0: none).
+        self.prior_visits = prior_visits
+        #: The heuristic's root move: the same in every sample, as it reads only the seat's
+        #: own hand and public facts.
+        self.heuristic: FastAction | None = None
+
+    @classmethod
+    def for_bot(cls, info: InfoState, legal: list[FastAction], rng: random.Random) -> Search:
+        """The search as the medium and strong bots run it: the heuristic's prior, and the
+        evaluation at the stock's end."""
+        return cls(info, legal, rng, prior_visits=PRIOR_VISITS, evaluate=True)
 
     def iterate(self) -> None:
         rng = self.rng
         s = self.info.sample(rng)
+        # A decision taken after the stock ran out plays its endgame out: the evaluation only
+        # stands in for an endgame still ahead of the decision.
+        evaluate = self.evaluate and bool(s.stock)
         node = self.root
         node_visits = self.iterations
         path: list[Node] = []
@@ -143,6 +189,8 @@ class Search:
                 order = ranked(s, seat, legal)
                 f = next(g for g in order if g not in children)
                 child = children[f] = Node(seat, HEURISTIC_BIAS if f == order[0] else 0.0)
+                if node is self.root and self.heuristic is None:
+                    self.heuristic = order[0]
                 tried.append(f)
                 expanded = True
             else:
@@ -153,8 +201,7 @@ class Search:
             path.append(child)
             node = child
             node_visits = child.visits
-        playout(s, rng)
-        values = rewards(s)
+        values = playout(s, rng, evaluate=evaluate)
         for n in path:
             n.visits += 1
             n.total += values[n.seat]
@@ -176,19 +223,36 @@ class Search:
                 best_f, best, best_score = f, c, score
         return best_f, best
 
+    def _counted(self, f: FastAction) -> int:
+        """The root move's visits as :meth:`best` counts them (the heuristic's with its prior)."""
+        node = self.root.children.get(f)
+        visits = node.visits if node is not None else 0
+        return visits + self.prior_visits if f == self.heuristic else visits
+
     def settled(self, left: int) -> bool:
-        """Whether ``left`` more iterations could no longer change the most visited move."""
-        visits = sorted((c.visits for c in self.root.children.values()), reverse=True)
-        visits += [0] * (len(self.legal) - len(visits))
-        return visits[0] - visits[1] > left
+        """Whether ``left`` more iterations could no longer change the move :meth:`best` picks."""
+        counted = sorted((self._counted(f) for f in self.legal), reverse=True)
+        return len(counted) < 2 or counted[0] - counted[1] > left
 
     def best(self) -> FastAction:
-        """The most visited root move (ties: the higher mean value)."""
+        """The most visited root move, the heuristic's counted ``prior_visits`` ahead (ties: the
+        higher mean value)."""
         stats = self.root.children
         return max(
             self.legal,
-            key=lambda f: (stats[f].visits, stats[f].total / stats[f].visits) if f in stats else (0, 0.0),
+            key=lambda f: (self._counted(f), stats[f].total / stats[f].visits) if f in stats else (0, 0.0),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A searched decision and what it cost: the move, the search's iterations, the thread's CPU
+    seconds, and whether the exact endgame solver decided it."""
+
+    action: Action
+    iterations: int = 0
+    cpu_s: float = 0.0
+    solved: bool = False
 
 
 def choose_strong(
@@ -198,18 +262,19 @@ def choose_strong(
     *,
     rules: Rules | None = None,
     history: Iterable[EventLike] | None = None,
-    iterations: int = DEFAULT_ITERATIONS,
-    time_ms: float = DEFAULT_TIME_MS,
+    budget: Budget = STRONG_BUDGET,
+    late: float = 0.0,
 ) -> Action:
     """The strong bot's choice for ``view.viewer`` among ``legal_actions``.
 
     ``rules`` (inferred from the view when absent) and ``history`` (the public events since
     the game began: without it the bot knows less, nothing breaks) are everything it reads
-    besides the view.
+    besides the view. ``late``: the seconds the turn was picked up after it was due
+    (:meth:`Budget.after`).
     """
     return search_move(
-        view, legal_actions, seed, rules, history, iterations, time_ms, careful=True, endgame=True
-    )
+        view, legal_actions, seed, rules, history, budget.after(late), careful=True, endgame=True
+    ).action
 
 
 def search_move(
@@ -218,28 +283,26 @@ def search_move(
     seed: str,
     rules: Rules | None,
     history: Iterable[EventLike] | None,
-    iterations: int,
-    time_ms: float,
+    budget: Budget,
     *,
     careful: bool,
     endgame: bool,
-) -> Action:
-    """A searched move: ``careful`` remembers the discard by face, ``endgame`` allows the
-    exact two-player endgame search."""
-    start = time.perf_counter()
-    deadline = start + time_ms / 1000
+) -> Decision:
+    """A searched move within ``budget``: ``careful`` remembers the discard by face,
+    ``endgame`` allows the exact two-player endgame search."""
+    meter = Meter(budget)
     redeal = redeal_if_weak(view, legal_actions)
     if redeal is not None:
-        return redeal
+        return Decision(redeal)
     choices = [a for a in legal_actions if a.kind != "redeal"] or list(legal_actions)
     if len(choices) == 1:
-        return choices[0]
+        return Decision(choices[0])
     legal = [a.to_fast() for a in choices]
     me = int(view.viewer)
     awaiting = {int(k) for k in view.awaiting}
     pass_action = next((f for f in legal if f[0] == PASS), None)
     if me not in awaiting and pass_action is not None:
-        return Action.from_fast(pass_action)
+        return Decision(Action.from_fast(pass_action))
     info = InfoState(view, rules, history, remember_discard=careful)
     rng = random.Random(seed)
     if (
@@ -252,16 +315,24 @@ def search_move(
         and info.unknown_stock == 0
     ):
         state = info.sample(rng)
-        solved = solve(state, me, legal, deadline=start + ENDGAME_SHARE * time_ms / 1000)
+        solved = solve(state, me, legal, node_budget=budget.nodes, meter=meter, cpu_share=ENDGAME_SHARE)
         if solved is not None:
-            return Action.from_fast(solved[0])
-    search = Search(info, legal, rng)
-    began = time.perf_counter()
-    while search.iterations < iterations:
+            return Decision(Action.from_fast(solved[0]), cpu_s=meter.cpu(), solved=True)
+    search = Search.for_bot(info, legal, rng)
+    run(search, meter)
+    return Decision(Action.from_fast(search.best()), search.iterations, meter.cpu())
+
+
+def run(search: Search, meter: Meter) -> None:
+    """Iterate ``search`` until its budget's iterations or CPU time are spent, the wall ceiling is
+    reached, or the remaining iterations (counted at the CPU rate so far) could no longer change
+    the move."""
+    budget = meter.budget
+    cpu0 = meter.cpu()
+    while search.iterations < budget.iterations:
         search.iterate()
-        now = time.perf_counter()
-        per_iteration = (now - began) / search.iterations
-        left = min(iterations - search.iterations, int((deadline - now) / per_iteration - 1))
-        if left <= 0 or search.settled(left):
+        cpu = meter.cpu()
+        per_iteration = max(cpu - cpu0, 1e-9) / search.iterations
+        left = min(budget.iterations - search.iterations, int((budget.cpu_s - cpu) / per_iteration))
+        if left <= 0 or meter.wall_out() or search.settled(left):
             break
-    return Action.from_fast(search.best())

@@ -1,7 +1,7 @@
 """The ``medium`` bot: a short search over the planning heuristic (:mod:`.heuristic`).
 
 The heuristic alone only draws level with ``easy``; a few hundred sampled games on top of it
-beat it. ``medium`` runs the ``strong`` search (:mod:`.ismcts`) with a small budget (100 ms),
+beat it. ``medium`` runs the ``strong`` search (:mod:`.ismcts`) with a small budget (400 iterations),
 without remembering the discard by face and without the exact endgame search.
 """
 
@@ -14,11 +14,12 @@ from games.engine.actions import Action
 from games.engine.infostate import EventLike
 from games.engine.rules import Rules
 
+from .budget import Budget
 from .ismcts import search_move
 
-#: The medium bot's search budget: iterations, and its wall-clock cap in milliseconds.
-MEDIUM_ITERATIONS = 400
-MEDIUM_TIME_MS = 100
+#: The medium bot's budget per decision: 400 iterations (about 120 ms of CPU on an idle core),
+#: capped at 0.2 s of CPU inside its 0.25 s think wait, and the wall ceiling as a safety net.
+MEDIUM_BUDGET = Budget(iterations=400, cpu_s=0.2, wall_s=0.65)
 
 
 def choose_medium(
@@ -28,10 +29,11 @@ def choose_medium(
     *,
     rules: Rules | None = None,
     history: Iterable[EventLike] | None = None,
-    iterations: int = MEDIUM_ITERATIONS,
-    time_ms: float = MEDIUM_TIME_MS,
+    budget: Budget = MEDIUM_BUDGET,
+    late: float = 0.0,
 ) -> Action:
-    """The medium bot's choice for ``view.viewer``: a short search guided by the heuristic."""
+    """The medium bot's choice for ``view.viewer``: a short search guided by the heuristic
+    (``late``: see :meth:`Budget.after`)."""
     return search_move(
-        view, legal_actions, seed, rules, history, iterations, time_ms, careful=False, endgame=False
-    )
+        view, legal_actions, seed, rules, history, budget.after(late), careful=False, endgame=False
+    ).action

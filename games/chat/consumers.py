@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from durak_site.errors import Refused
 from games.live import ratelimit
-from games.live.consumers import CLOSE_NOT_FOUND, ViewerDispatch
+from games.live.consumers import CLOSE_NOT_FOUND, ViewerDispatch, pooled
 from people.selectors import blocked_between
 
 from . import presenters, selectors, services
@@ -40,7 +40,7 @@ class ChatConsumer(ViewerDispatch, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        found = await database_sync_to_async(_seating)(self.match_id, self.user)
+        found = await pooled(_seating)(self.match_id, self.user)
         if found is None:  # no such match, or not one this reader may watch: the same answer
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -50,7 +50,7 @@ class ChatConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(
             services.room_group(self.match_id, self.seat.room), self.channel_name
         )
-        html = await database_sync_to_async(_panel)(self.match_id, self.seat, self.reader)
+        html = await pooled(_panel)(self.match_id, self.seat, self.reader)
         await self.accept()
         await self.send(text_data=html)
 
@@ -66,7 +66,7 @@ class ChatConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         return user
 
     async def chat_line(self, event: dict[str, Any]) -> None:
-        html = await database_sync_to_async(_render_line)(int(event.get("line", 0)), self.reader)
+        html = await pooled(_render_line)(int(event.get("line", 0)), self.reader)
         if html:
             await self.send(text_data=html)
 

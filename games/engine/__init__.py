@@ -52,14 +52,17 @@ also documented in the module that holds it):
   cards when stage 2 begins are out at once; a joker lead (``pass_on``) is taken by the
   defender at once; jokers are never thrown in nor used to transfer; redeal is refused
   and ``first_bout_limit_5`` ignored.
-* Contract additions: ``new_game(..., first_attacker=, events=)``; ``Deal(discard=,
-  bito_done=)``; ``GameRecord(deal=)``, ``GameRecord.events()``; ``Result.drawn_seats``;
-  ``GameState.attack_limit``; ``View.legal_cards`` / ``View.legal_complete`` (a huge
-  ``legal`` list is cut to the actions of one card, see :mod:`.views`); the fast API
-  ``legal_fast`` / ``apply_fast`` with ``FastAction`` tuples; ``View.moves``
-  (:class:`LegalMove`); ``GameState.position()`` / ``GameState.from_position()``;
-  ``Event.from_dict``; ``Rules.options_for`` (:class:`OptionSpec`);
-  ``IllegalAction.of`` / ``IllegalAction.refusal`` (:data:`REFUSALS`); :class:`InfoState`.
+
+The public API: ``Rules`` (with ``Rules.options_for``, :class:`OptionSpec`), ``Deal`` (a dealt
+position, ``discard=`` and ``bito_done=`` for one set up mid-game), ``new_game`` (``seed=``,
+``first_attacker=``, ``events=``), ``Action`` and its notation, ``GameState`` (``apply``,
+``legal_actions``, ``view``, ``spectator_view``, ``position`` / ``from_position``,
+``attack_limit``), ``View.to_dict`` (``legal_cards`` / ``legal_complete``: a huge ``legal``
+list is cut to the actions of one card, see :mod:`.views`; ``moves`` as :class:`LegalMove`),
+``GameRecord`` (``deal=``, ``events()``), ``Result.drawn_seats``, ``Event.from_dict``, the
+refusals (``IllegalAction.of`` / ``refusal``, :data:`REFUSALS`), :class:`InfoState` for the
+bots, and the fast path the bots' playouts use: ``legal_fast`` / ``apply_fast`` with
+``FastAction`` tuples.
 """
 
 from .actions import KIND_NAMES, Action, FastAction, LegalMove
@@ -81,7 +84,7 @@ from .position import PositionError
 from .record import GameRecord
 from .refusals import REFUSALS, Refusal
 from .result import Result
-from .rules import OptionSpec, Rules, RulesError
+from .rules import TABLE_REFUSALS, OptionSpec, Rules, RulesError
 from .setup import new_game
 from .shuffle import shuffled
 from .state import GameState
@@ -94,6 +97,7 @@ __all__ = [
     "KIND_NAMES",
     "RED_JOKER",
     "REFUSALS",
+    "TABLE_REFUSALS",
     "Action",
     "Deal",
     "Event",

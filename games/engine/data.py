@@ -165,6 +165,12 @@ class GameData(ABC):
     def start_bout(self, attacker: int, ev: list[Event] | None) -> None:
         """``attacker`` (who holds cards) is to lead the next bout."""
 
+    def draw_on(self, ev: list[Event] | None) -> None:
+        """``circle`` stage 1 only: the seat in turn draws, and play goes on through the draws
+        nobody chooses to the next choice (how a position written at a seat about to draw is
+        read); no other game ever waits for a draw."""
+        raise TypeError(f"a {self.rules.variant} game in stage {self.stage} has no draw")
+
 
 def _clone_function(cls: type) -> Callable[[GameData], GameData]:
     """``clone`` written out from the fields, as :mod:`dataclasses` writes ``__init__``: a

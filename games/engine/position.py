@@ -28,7 +28,7 @@ token          value                                                            
 ``drawn``      ``circle`` stage 1: the drawn card that must beat a circle card      none
 ``table``      the attack cards in the order laid, a covered one as ``7S>6S``      empty
                (the cover, then the card it covers, as in ``cover 7S>6S``)
-``attacker``   the bout's attacker                                                  required
+``attacker``   the bout's attacker; ``rules`` in a fresh deal: found as at a deal   required
 ``defender``   the defender                                                         next opponent
 ``leader``     who led the bout (the draw starts with them)                         attacker
 ``throwers``   the seats allowed to throw in this bout                              the rules'
@@ -56,8 +56,15 @@ token          value                                                            
 Cards are in the action notation (``6S``, ``10H``, ``RJ``), lists separated by commas, ``-``
 for an empty list; booleans are ``yes`` / ``no``. The tokens of the bout (``table`` to
 ``shown``) belong to a game that is neither over nor in ``circle`` stage 1; a ``circle``
-position is in stage 1 exactly when it has a drawn card. The phase follows: over with a
-``result``, a bout with cards on the table, else a lead.
+position is in stage 1 when it has a drawn card, or a drawer (``turn``) and no table. The
+phase follows: over with a ``result``, a bout with cards on the table, else a lead.
+
+Two spellings are only read, never written, because the engine never stops there (it stops
+where someone chooses): stage 1 with ``turn`` and no ``drawn`` is the seat about to draw, and
+reading plays the draws nobody chooses on to the next choice; ``attacker=rules`` is a fresh
+deal whose first bout the engine opens as the rules do (the lowest trump leads and is shown as
+``opening``). A drawn card that beats no circle card is refused: it would have joined the
+circle, so the ``beat`` the position waits for could never come.
 
 >>> from games.engine import Action, GameState
 >>> s = GameState.from_position("podkidnoy trump=6D hands=6S,7C/7S,8S/9H attacker=0 bito=yes")
@@ -68,6 +75,8 @@ position is in stage 1 exactly when it has a drawn card. The phase follows: over
 'podkidnoy trump=6D hands=7C/7S,8S/9H table=6S attacker=0 bito=yes actions=1'
 >>> [str(a) for a in GameState.from_position(s.position()).legal_actions(1)]
 ['cover 7S>6S', 'cover 8S>6S', 'take']
+>>> GameState.from_position("podkidnoy trump=6D hands=7D,8S/6S,9D stock=QS,6D attacker=rules").position()
+'podkidnoy trump=6D hands=7D,8S/6S,9D stock=QS,6D attacker=0 opening=7D'
 """
 
 from __future__ import annotations
@@ -79,9 +88,10 @@ from urllib.parse import quote, unquote
 
 from .bout.limits import bout_limit, start_hand
 from .bout.throwers import throwers_for
-from .cards import CARD_NAMES, RED_JOKER, SUITS, card_from_str, cards_of, deck_cards, mask_of
+from .cards import BEATEN_BY, CARD_NAMES, RED_JOKER, SUITS, card_from_str, cards_of, deck_cards, mask_of
 from .circle.rounds import round_order_for
 from .data import GameData
+from .deal import start_play
 from .phases import BEAT_CHOICE, BOUT, LEAD, OVER
 from .result import Result
 from .ring import next_opponent
@@ -123,6 +133,8 @@ TOKENS: Final = (
 _OPTIONS: Final = tuple(f.name for f in fields(Rules) if f.name not in ("variant", "players"))
 _SEED_SAFE: Final = "!#$&'()*+,/:;=?@[]~"
 _DRAW_REASONS: Final = ("draw", "move_cap", "jokers_only")
+#: ``attacker=`` of a fresh deal whose first attacker the engine finds by the rules.
+FOUND_BY_RULES: Final = "rules"
 
 
 class PositionError(ValueError):
@@ -409,13 +421,23 @@ def _parse_result(text: str, places: list[list[int]]) -> Result:
     raise PositionError(f"{text!r} is not a result (fool:1, team:1,3, draw:0,2...)")
 
 
+def _stage(variant: str, pairs: dict[str, str]) -> int:
+    """0 outside ``circle``; ``circle`` is in stage 1 with a drawn card, or with a drawer and
+    nothing on the table (a seat about to draw), else in stage 2."""
+    if variant != "circle":
+        return 0
+    if "drawn" in pairs or ("turn" in pairs and "table" not in pairs and "result" not in pairs):
+        return 1
+    return 2
+
+
 def read_position(text: str, class_for: Callable[[Rules, int], type[S]]) -> S:
     """The state of the position ``text``, of the class ``class_for(rules, stage)``."""
     variant, pairs = _tokens(text)
     hands = [mask_of(_parse_cards(h)) for h in pairs["hands"].split("/")]
     rules = _rules(variant, len(hands), pairs)
     drawn = _one_card(pairs["drawn"]) if "drawn" in pairs else -1
-    stage = (1 if drawn >= 0 else 2) if variant == "circle" else 0
+    stage = _stage(variant, pairs)
     trump_card, trump_suit = _trump(pairs["trump"])
     stock = _parse_cards(pairs.get("stock", "-"))
     if stock and stock[-1] != trump_card:
@@ -455,17 +477,41 @@ def read_position(text: str, class_for: Callable[[Rules, int], type[S]]) -> S:
     else:
         s.phase = BOUT if attack else LEAD
         _read_bout(s, pairs)
-    if s.phase not in (LEAD, BOUT) and any(k in pairs for k in _BOUT_TOKENS):
+    bout = [k for k in _BOUT_TOKENS if k in pairs]
+    if s.phase not in (LEAD, BOUT) and bout:
+        if s.stage == 1:
+            raise PositionError(f"circle stage 1 (drawn=, or turn= with no table) has no bout: no {bout[0]}=")
         raise PositionError("only a position with a lead or a bout under way has the bout's tokens")
-    s.opened = _parse_yes(pairs["opened"]) if "opened" in pairs else s.phase != LEAD
     _check_cards(s)
+    if s.phase == BEAT_CHOICE:
+        _read_draw(s)
+    s.opened = _parse_yes(pairs["opened"]) if "opened" in pairs else s.phase in (BOUT, OVER)
     return s
+
+
+def _read_draw(s: GameData) -> None:
+    """``circle`` stage 1: a drawn card must beat a circle card (one that beats none joins the
+    circle as it is turned up, so a position waiting for its ``beat`` could never go on); with
+    no drawn card the seat in turn is about to draw, and the engine plays on through the draws
+    nobody chooses to the next choice, as after a ``beat``."""
+    if s.drawn < 0:
+        s.draw_on(None)
+    elif not BEATEN_BY[(s.trump_suit, s.rules.joker_beats)][s.drawn] & mask_of(s.circle):
+        raise PositionError(
+            f"the drawn {CARD_NAMES[s.drawn]} beats no circle card, so no beat can follow "
+            "(a card that beats nothing joins the circle)"
+        )
 
 
 def _read_bout(s: GameData, pairs: dict[str, str]) -> None:
     """The bout's tokens, each defaulting to what the rules make of the others."""
     players = s.players
-    s.attacker = _seat(_required(pairs, "attacker"), players)
+    if pairs.get("attacker") == FOUND_BY_RULES:
+        _open_deal(s, pairs)
+        return
+    if "attacker" not in pairs:
+        raise PositionError(f"this position needs attacker= (attacker={FOUND_BY_RULES} in a fresh deal)")
+    s.attacker = _seat(pairs["attacker"], players)
     s.defender = _seat(pairs["defender"], players) if "defender" in pairs else _default_defender(s)
     if s.defender in (-1, s.attacker):
         raise PositionError("the attacker has nobody to attack")
@@ -486,6 +532,23 @@ def _read_bout(s: GameData, pairs: dict[str, str]) -> None:
             raise PositionError(f"seat {turn} does not throw in this bout")
         s.round_position = s.round_order.index(turn)
         s.round_added = -1 in s.covers
+
+
+def _open_deal(s: GameData, pairs: dict[str, str]) -> None:
+    """``attacker=rules``: a fresh deal, whose first bout the engine opens as at a deal
+    (``docs/rules.md`` §2 "The first attack"): the lowest trump in hand leads and is shown
+    (``opening``), else the dealer's left. So the rest of the bout follows from it too."""
+    if s.phase != LEAD:
+        raise PositionError(
+            f"attacker={FOUND_BY_RULES} is a fresh deal: with cards on the table, name the attacker"
+        )
+    given = [k for k in (*_BOUT_TOKENS, "turn", "opening") if k in pairs and k != "attacker"]
+    if given:
+        raise PositionError(f"attacker={FOUND_BY_RULES} opens the bout as the rules do: no {given[0]}=")
+    holder = next((t for t, h in enumerate(s.hands) if h), -1)
+    if holder < 0 or next_opponent(s.hands, holder, s.rules.teams) < 0:
+        raise PositionError("the attacker has nobody to attack")
+    start_play(s)
 
 
 def _check_cards(s: GameData) -> None:

@@ -55,7 +55,7 @@ class Refusal:
         return ngettext(self.template, self.plural, n if isinstance(n, int) else 0) % params
 
 
-def _counted(code: str, count: str, forms: Callable[[int], str]) -> Refusal:
+def counted(code: str, count: str, forms: Callable[[int], str]) -> Refusal:
     """A refusal whose grammar follows the count param ``count``; ``forms`` is the one
     ``ngettext`` call that declares (and marks) both English forms."""
     return Refusal(code, forms(1), forms(2), count)
@@ -109,7 +109,7 @@ _DECLARED = (
         gettext_noop("lead one card, a pair and a single, or two pairs and a single of different ranks"),
     ),
     # The counted ones, whose grammar follows the number of cards.
-    _counted(
+    counted(
         "defender_limit",
         "cards",
         lambda n: ngettext(
@@ -118,7 +118,7 @@ _DECLARED = (
             n,
         ),
     ),
-    _counted(
+    counted(
         "transfer_limit",
         "cards",
         lambda n: ngettext(

@@ -20,8 +20,11 @@ games.engine.rules.RulesError: a table seats 2 to 6 players, not 7
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Final, Literal
+
+from .refusals import Refusal, counted, gettext_noop, ngettext
 
 Variant = Literal["podkidnoy", "perevodnoy", "circle"]
 VARIANTS: tuple[str, ...] = ("podkidnoy", "perevodnoy", "circle")
@@ -40,8 +43,71 @@ JOKER_LAST: Final = ("defence_only", "pass_on")
 DEFAULT_MAX_ACTIONS = 3000
 
 
+#: Every sentence a table is refused with, by its stable code, declared once as the refusals of
+#: an action are (:mod:`.refusals`): the engine renders the English, the site translates the same
+#: template by the code (``games.words.rules_message``).
+TABLE_REFUSALS: Final[Mapping[str, Refusal]] = {
+    r.code: r
+    for r in (
+        Refusal(
+            "unknown_variant", gettext_noop("unknown variant '%(variant)s' (podkidnoy, perevodnoy or circle)")
+        ),
+        Refusal("players", gettext_noop("a table seats 2 to 6 players, not %(players)s")),
+        Refusal("deck", gettext_noop("the deck has 24, 36 or 52 cards, not %(deck)s")),
+        Refusal("circle_deck", gettext_noop("circle is played with the 52-card deck")),
+        counted(
+            "six_each",
+            "players",
+            lambda n: ngettext(
+                "%(players)d player needs %(cards)d cards: the %(deck)d-card deck cannot deal six to each",
+                "%(players)d players need %(cards)d cards: the %(deck)d-card deck cannot deal six to each",
+                n,
+            ),
+        ),
+        Refusal("teams", gettext_noop("teams play 2 against 2: the table needs exactly 4 players")),
+        Refusal("throw_in", gettext_noop("throw_in is 'all' or 'neighbours', not '%(value)s'")),
+        Refusal("jokers", gettext_noop("the deck has 0 or 2 jokers, not %(jokers)s")),
+        Refusal("jokers_variant", gettext_noop("jokers are played only in circle")),
+        Refusal("joker_beats", gettext_noop("joker_beats is 'any' or 'colour', not '%(value)s'")),
+        Refusal("joker_last", gettext_noop("joker_last is 'defence_only' or 'pass_on', not '%(value)s'")),
+        Refusal("show_variant", gettext_noop("transfer by showing a trump needs a transfer variant")),
+        Refusal("circle_redeal", gettext_noop("circle deals no hands of six, so it has no redeal")),
+        Refusal("max_actions", gettext_noop("max_actions must be an integer of at least 100")),
+        Refusal("throw_in_waits", gettext_noop("throw_in_waits is 'public' or 'holders', not '%(value)s'")),
+        Refusal("flag", gettext_noop("%(name)s is true or false")),
+        Refusal("unknown_options", gettext_noop("unknown table options: %(names)s")),
+    )
+}
+
+
 class RulesError(ValueError):
-    """An impossible or unknown table setting."""
+    """An impossible or unknown table setting; ``str(err)`` says why. Like
+    :class:`~games.engine.errors.IllegalAction` it carries a stable ``code`` and ``params``, so
+    the site translates the declared sentence (:data:`TABLE_REFUSALS`) instead of re-deriving
+    the check.
+
+    >>> e = RulesError.of("players", players=7)
+    >>> str(e), e.code, e.params
+    ('a table seats 2 to 6 players, not 7', 'players', {'players': 7})
+    >>> e.refusal.template
+    'a table seats 2 to 6 players, not %(players)s'
+    """
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params: dict[str, object] = params
+
+    @classmethod
+    def of(cls, code: str, **params: object) -> RulesError:
+        """The declared refusal ``code`` with ``params`` (``KeyError`` for an undeclared code)."""
+        return cls(code, TABLE_REFUSALS[code].render(params), **params)
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The declared sentence of this code (None for a code the engine does not declare)."""
+        return TABLE_REFUSALS.get(self.code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,41 +205,38 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise RulesError(f"unknown variant {self.variant!r} (podkidnoy, perevodnoy or circle)")
+            raise RulesError.of("unknown_variant", variant=self.variant)
         if not isinstance(self.players, int) or self.players not in PLAYERS:
-            raise RulesError(f"a table seats 2 to 6 players, not {self.players}")
+            raise RulesError.of("players", players=self.players)
         if self.deck not in DECKS:
-            raise RulesError(f"the deck has 24, 36 or 52 cards, not {self.deck}")
+            raise RulesError.of("deck", deck=self.deck)
         if self.variant == "circle" and self.deck != 52:
-            raise RulesError("circle is played with the 52-card deck")
+            raise RulesError.of("circle_deck")
         if self.variant != "circle" and self.players * 6 > self.deck:
-            raise RulesError(
-                f"{self.players} players need {self.players * 6} cards: "
-                f"the {self.deck}-card deck cannot deal six to each"
-            )
+            raise RulesError.of("six_each", players=self.players, cards=self.players * 6, deck=self.deck)
         if self.teams and self.players != 4:
-            raise RulesError("teams play 2 against 2: the table needs exactly 4 players")
+            raise RulesError.of("teams")
         if self.throw_in not in THROW_IN:
-            raise RulesError(f"throw_in is 'all' or 'neighbours', not {self.throw_in!r}")
+            raise RulesError.of("throw_in", value=self.throw_in)
         if self.jokers not in JOKERS:
-            raise RulesError(f"the deck has 0 or 2 jokers, not {self.jokers}")
+            raise RulesError.of("jokers", jokers=self.jokers)
         if self.jokers and self.variant != "circle":
-            raise RulesError("jokers are played only in circle")
+            raise RulesError.of("jokers_variant")
         if self.joker_beats not in JOKER_BEATS:
-            raise RulesError(f"joker_beats is 'any' or 'colour', not {self.joker_beats!r}")
+            raise RulesError.of("joker_beats", value=self.joker_beats)
         if self.joker_last not in JOKER_LAST:
-            raise RulesError(f"joker_last is 'defence_only' or 'pass_on', not {self.joker_last!r}")
+            raise RulesError.of("joker_last", value=self.joker_last)
         if self.transfer_by_trump_show and self.variant == "podkidnoy":
-            raise RulesError("transfer by showing a trump needs a transfer variant")
+            raise RulesError.of("show_variant")
         if self.redeal and self.variant == "circle":
-            raise RulesError("circle deals no hands of six, so it has no redeal")
+            raise RulesError.of("circle_redeal")
         if not isinstance(self.max_actions, int) or self.max_actions < 100:
-            raise RulesError("max_actions must be an integer of at least 100")
+            raise RulesError.of("max_actions")
         if self.throw_in_waits not in THROW_IN_WAITS:
-            raise RulesError(f"throw_in_waits is 'public' or 'holders', not {self.throw_in_waits!r}")
+            raise RulesError.of("throw_in_waits", value=self.throw_in_waits)
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} is true or false")
+                raise RulesError.of("flag", name=name)
 
     @classmethod
     def for_variant(cls, variant: str, players: int = 2, **overrides: Any) -> Rules:
@@ -195,7 +258,7 @@ class Rules:
 default='defence_only', needs=('jokers', 2))
         """
         if variant not in _OPTIONS:
-            raise RulesError(f"unknown variant {variant!r} (podkidnoy, perevodnoy or circle)")
+            raise RulesError.of("unknown_variant", variant=variant)
         defaults = cls.for_variant(variant)
         return tuple(
             OptionSpec(
@@ -226,7 +289,7 @@ default='defence_only', needs=('jokers', 2))
         the rule they were played under, so they replay exactly."""
         unknown = sorted(set(data).difference(_OPTION_NAMES))
         if unknown:
-            raise RulesError(f"unknown table options: {', '.join(unknown)}")
+            raise RulesError.of("unknown_options", names=", ".join(unknown))
         return cls(**{"throw_in_waits": "holders", **data})
 
 

@@ -4,7 +4,8 @@ Nothing private ever crosses the channel layer: the events are thin, and every s
 one renders its own viewer's fragments from the database (``games.live.consumers``).
 
 * ``match_group(match_id)`` = ``"match-<id>"``:
-  ``{"type": "match.changed", "match": id, "version": v}`` (``changed_event``)
+  ``{"type": "match.changed", "match": id, "version": v}`` (``changed_event``; a change's own
+  adds ``"at"``, its commit's time, which the sockets measure their push from)
 * ``table_group(table_id)`` = ``"table-<id>"``: ``{"type": "table.changed", "table": id}``
   (seats taken or left, a match started: ``selectors.table_current_match`` tells where to go)
 * ``LOBBY_GROUP`` = ``"lobby"``: ``{"type": "lobby.changed"}`` (re-read ``selectors.open_tables``)
@@ -21,6 +22,7 @@ at once (beat's sweep: the safety net for a broadcast a dying process took with 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -52,8 +54,10 @@ def changed_event(match_id: int, version: int) -> dict[str, Any]:
 
 
 def match_changed(match: Match) -> None:
-    """After commit: tell the match's sockets its new version."""
-    group_send_on_commit(match_group(match.pk), changed_event(match.pk, match.version))
+    """After commit: tell the match's sockets its new version, and when it committed (taken at the
+    change's last statement, for ``durak_site.metrics.MOVE_PUSH_SECONDS``)."""
+    event = {**changed_event(match.pk, match.version), "at": time.time()}
+    group_send_on_commit(match_group(match.pk), event)
 
 
 def table_changed(table: Table) -> None:

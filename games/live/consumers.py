@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -34,6 +35,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
+from durak_site import logcontext, metrics
 from games.live import broadcast, ratelimit, selectors, services
 from games.live.fragments import match_fragments, render_error
 from games.live.presenters import may_watch, present_lobby, present_table
@@ -99,8 +101,10 @@ def pooled(func: Any) -> Any:
     """``database_sync_to_async`` on the event loop's thread pool rather than the one shared
     thread: a move waits on PostgreSQL for its commit, and while it does, other sockets' renders
     and moves run in other threads (each thread keeps its own connection) instead of queueing
-    behind it. Every such call is a complete unit (a render, or one service call with its own
-    transaction), so no thread affinity is needed."""
+    behind it. The reads of a handshake (may this viewer watch, the first render) run here too,
+    so a flood of handshakes never queues in front of every other socket's work on that one
+    thread (issue #35). Every such call is a complete unit (a render, or one service call with
+    its own transaction), so no thread affinity is needed."""
     return database_sync_to_async(func, thread_sensitive=False)
 
 
@@ -149,7 +153,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.version = -1
         self.last_seq = 0
-        allowed = await database_sync_to_async(_may_watch_match)(self.match_id, self.user)
+        allowed = await pooled(_may_watch_match)(self.match_id, self.user)
         if allowed is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -178,6 +182,8 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         if int(event.get("version", 0)) <= self.version:
             return
         await self.push(full=False)
+        if "at" in event:  # a change's own broadcast (not a resync): commit → this push
+            metrics.MOVE_PUSH_SECONDS.observe(max(0.0, time.time() - float(event["at"])))
 
     async def push(self, *, full: bool, error: str = "") -> None:
         """Send this viewer's fragments: all of them, or the changes since the last push."""
@@ -191,11 +197,14 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        received = time.perf_counter()
+        logcontext.new_request()  # this frame's lines share an id (and the match, once locked)
         if await ratelimit.refuse(self):  # a flood on this socket is answered at once
             return
         frame = _parse_frame(text_data)
         if frame is None:
             if not await ratelimit.refuse_user(self):
+                metrics.REFUSED_FRAMES.labels("malformed").inc()
                 await self.send_error(_("That message was not understood."), code="malformed")
             return
         action, version = frame
@@ -205,14 +214,17 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
             return
         try:
             html, self.version, self.last_seq = await pooled(_apply_and_render)(
-                self.match_id, user, action, version, self.last_seq
+                self.match_id, user, action, version, self.last_seq, received
             )
         except ratelimit.OverLimit:
             await self.send_error(ratelimit.message(), code=ratelimit.ERROR_CODE)
         except services.StaleVersion as error:
+            metrics.REFUSED_FRAMES.labels("stale").inc()
             await self.push(full=True, error=error.message)
         except services.GameError as error:
-            await self.send_error(error.message, code=getattr(error, "code", "refused"))
+            code = getattr(error, "code", "refused")
+            metrics.REFUSED_FRAMES.labels(code).inc()
+            await self.send_error(error.message, code=code)
         else:
             # The mover's page straight from the move's result; the broadcast of this version,
             # queued behind this handler, then finds this socket already there.
@@ -239,7 +251,7 @@ class LobbyConsumer(HostPresence, ViewerDispatch, AsyncWebsocketConsumer):
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         user = self.scope.get("user") or AnonymousUser()
-        await self.send(text_data=await database_sync_to_async(_render_lobby)(user))
+        await self.send(text_data=await pooled(_render_lobby)(user))
 
 
 class TableConsumer(HostPresence, ViewerDispatch, AsyncWebsocketConsumer):
@@ -252,7 +264,7 @@ class TableConsumer(HostPresence, ViewerDispatch, AsyncWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         token = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
         user = self.scope.get("user") or AnonymousUser()
-        allowed = await database_sync_to_async(_may_watch_table)(self.table_id, user, token)
+        allowed = await pooled(_may_watch_table)(self.table_id, user, token)
         if not allowed:
             await self.close(code=CLOSE_FORBIDDEN if allowed is False else CLOSE_NOT_FOUND)
             return
@@ -271,7 +283,7 @@ class TableConsumer(HostPresence, ViewerDispatch, AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         user = self.scope.get("user") or AnonymousUser()
-        html = await database_sync_to_async(_render_table)(self.table_id, user)
+        html = await pooled(_render_table)(self.table_id, user)
         if html:
             await self.send(text_data=html)
 
@@ -331,12 +343,14 @@ def _render_match(
 
 
 def _apply_and_render(
-    match_id: int, user: User, action: str, version: int, log_after: int
+    match_id: int, user: User, action: str, version: int, log_after: int, received: float
 ) -> tuple[str, int, int]:
     """Count the frame against its user's limit, play ``action`` and render the mover's fragments
-    from the match as the move committed it: one thread hop, no read back."""
+    from the match as the move committed it: one thread hop, no read back. ``received``: when the
+    frame arrived (``time.perf_counter``), from which the move's time to its commit is measured."""
     ratelimit.check_user(user.pk)
     result = services.action_apply(match_id=match_id, user=user, action_text=action, expected_version=version)
+    metrics.MOVE_COMMIT_SECONDS.observe(time.perf_counter() - received)
     return match_fragments(result, user, log_after=log_after)
 
 

@@ -2,8 +2,9 @@
 
 The create-table form turns a host's choices into the engine's :class:`Rules`, so one place
 decides which option belongs to which variant and every impossible table comes back as a form
-error (never a 500). Options that do not apply to the chosen variant are ignored rather than
-refused: the page hides them, and a stale hidden value must not block the host.
+error (never a 500), in the sentence the engine declares for the error's code
+(``games.words.rules_message``). Options that do not apply to the chosen variant are ignored
+rather than refused: the page hides them, and a stale hidden value must not block the host.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.bots import LEVELS
 from games.engine import Rules, RulesError
 from games.engine.rules import VARIANTS
 from games.live.services import RatedRulesError, validate_rated_rules
-from games.words import VARIANT_CHOICES
+from games.words import VARIANT_CHOICES, rules_message
 
 TURN_SECONDS_CHOICES = ((15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds")))
 DEFAULT_TURN_SECONDS = 30
@@ -135,9 +136,7 @@ class TableCreateForm(forms.Form):
         try:
             rules = Rules.for_variant(variant, players=players, **overrides)
         except RulesError as error:
-            raise forms.ValidationError(
-                self._rules_message(variant, players, overrides, error), code="rules"
-            ) from None
+            raise forms.ValidationError(rules_message(error), code="rules") from None
         if cleaned.get("rated") and cleaned.get("watch"):
             raise forms.ValidationError(_("The creator of a rated table sits at it."), code="rated_watch")
         if cleaned.get("rated"):
@@ -147,19 +146,6 @@ class TableCreateForm(forms.Form):
                 raise forms.ValidationError(error.message, code="rated_options") from None
         cleaned["rules"] = rules
         return cleaned
-
-    @staticmethod
-    def _rules_message(variant: str, players: int, overrides: dict[str, Any], error: RulesError) -> str:
-        """A translated sentence for the impossible tables a host can reach from this form."""
-        if overrides.get("teams") and players != 4:
-            return str(_("Teams play 2 against 2: the table needs exactly 4 players."))
-        deck = overrides.get("deck", 36)
-        if variant != "circle" and players * 6 > deck:
-            return str(
-                _("%(players)d players need %(cards)d cards: the %(deck)d-card deck cannot deal six to each.")
-                % {"players": players, "cards": players * 6, "deck": deck}
-            )
-        return str(_("This table is not possible: %(reason)s.") % {"reason": error})
 
     @property
     def variants(self) -> dict[str, str]:
@@ -230,7 +216,5 @@ class BotGameForm(forms.Form):
         try:
             cleaned["rules"] = Rules.for_variant(cleaned["variant"], players=cleaned["players"])
         except RulesError as error:
-            raise forms.ValidationError(
-                _("This table is not possible: %(reason)s.") % {"reason": error}, code="rules"
-            ) from None
+            raise forms.ValidationError(rules_message(error), code="rules") from None
         return cleaned

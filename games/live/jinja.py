@@ -3,7 +3,7 @@
 
 Why a second template engine for these alone: every move sends every seated socket its viewer's
 fragments again (the seats, the felt, the status, the hand, the actions, the new log lines), and
-drawing them was about a third of a loaded daphne's time (``docs/load.md``). Jinja2 compiles a
+drawing them was about a third of a loaded daphne's time (``docs/performance.md``). Jinja2 compiles a
 template to Python once; Django's engine walks its nodes, resolves every variable through its
 lookup rules and localises every value on each render. A whole push of the same markup draws in
 0.38-0.41 of the time here (1.18-1.36 ms against 0.49-0.55 ms, mid-game, two players). Every

@@ -43,6 +43,8 @@ class LoadedMatch:
     next_match_id: int | None = None
     #: User id -> what the match did to their rating (a finished rated match, once rated).
     rating_changes: dict[int, ShownChange] = field(default_factory=dict)
+    #: Why a finished match of a rated table moved no rating (``"early"``, ``"repeat"``), or "".
+    unrated: str = ""
     _state: GameState | None = field(default=None, repr=False)
 
     @property

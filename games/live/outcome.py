@@ -39,7 +39,8 @@ class ResultPlayer:
 
 @dataclass(frozen=True, slots=True)
 class ResultPanel:
-    """What the panel shows; ``ratings_pending`` while a rated match waits for its changes."""
+    """What the panel shows; ``ratings_pending`` while a rated match waits for its changes;
+    ``unrated``, why a match of a rated table moved no rating (``docs/rules.md`` §7)."""
 
     places: tuple[tuple[ResultPlayer, ...], ...]
     winners: str
@@ -50,6 +51,7 @@ class ResultPanel:
     ratings_pending: bool
     #: The viewer's own line, when they played.
     mine: ResultPlayer | None
+    unrated: str = ""
 
     @property
     def title(self) -> str:
@@ -94,9 +96,19 @@ def result_panel(
         fool="" if fool is None or result.get("draw") else names.get(int(fool), "?"),
         draw=bool(result.get("draw")),
         rated=rated,
-        ratings_pending=rated and not loaded.rating_changes,
+        ratings_pending=rated and not loaded.rating_changes and not loaded.unrated,
         mine=next((p for p in everyone if p.is_viewer), None),
+        unrated=unrated_note(loaded.unrated),
     )
+
+
+def unrated_note(reason: str) -> str:
+    """Why a match of a rated table moved no rating, in the viewer's language ("" when it did)."""
+    if reason == "early":
+        return _("Not rated: ended too early.")
+    if reason == "repeat":
+        return _("Not rated: these players have had too many rated games together lately.")
+    return ""
 
 
 def result_title(panel: ResultPanel) -> str:

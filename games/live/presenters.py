@@ -207,6 +207,11 @@ class MatchContext:
     commitment: str
     #: The commitment of the table's next deal, for the value sent with "play again" ("" if none).
     next_commitment: str = ""
+    #: Whether this player's page sends its value for that deal on its own: only where the site
+    #: deals the next game at this table (a tournament's pairing of several games) while it is
+    #: still open. Elsewhere the value goes with "play again", or when a full table asks for it
+    #: (``deal.wanted``): a finished game's page left open sends nothing.
+    seed_wanted: bool = False
 
     @property
     def is_active(self) -> bool:
@@ -379,6 +384,14 @@ def present_match(
         next_match_url=next_url,
         commitment=seed_commitment(match),
         next_commitment=seeding.commitment(match.table.server_seed) if match.table.server_seed else "",
+        seed_wanted=(
+            not active
+            and me is not None
+            and bool(match.table.server_seed)
+            and bool(match.table.managed)
+            and match.table.status != Table.Status.CLOSED
+            and not next_url
+        ),
     )
 
 
@@ -646,7 +659,7 @@ def present_table(table: Table, user: User | AnonymousUser, *, token: str, invit
         "is_open": table.status == Table.Status.OPEN,
         #: Full, the deal waiting a few seconds for the seated players' values.
         "dealing": table.status == Table.Status.DEALING,
-        "can_fill": (seated or is_creator) and table.status == Table.Status.OPEN,
+        "can_fill": (seated or is_creator) and table.status == Table.Status.OPEN and not table.rated,
         "invite": token,
         "invite_url": invite_url if table.private and (seated or is_creator) else None,
         "match": match,

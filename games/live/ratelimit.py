@@ -22,7 +22,6 @@ the environment variable of that name.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from asgiref.sync import sync_to_async
@@ -31,37 +30,11 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.redis import RedisCache
 from django.utils.translation import gettext as _
 
+from durak_site import metrics
+from durak_site.buckets import TokenBucket
+
 #: The error code the socket's error frame carries.
 ERROR_CODE = "rate_limited"
-
-
-@dataclass
-class TokenBucket:
-    """``rate`` tokens per second up to ``burst``; each frame takes one.
-
-    >>> bucket = TokenBucket(rate=1.0, burst=2, tokens=2.0, stamp=0.0)
-    >>> [bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=1.0)]
-    [True, True, False, True]
-    """
-
-    rate: float
-    burst: int
-    tokens: float = -1.0
-    stamp: float = field(default_factory=time.monotonic)
-
-    def __post_init__(self) -> None:
-        if self.tokens < 0:
-            self.tokens = float(self.burst)
-
-    def take(self, *, now: float | None = None) -> bool:
-        """Take a token if one is left (refilled for the time since the last call)."""
-        now = time.monotonic() if now is None else now
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
 
 
 def user_allows(user_id: int, *, now: float | None = None) -> bool:
@@ -112,6 +85,7 @@ class OverLimit(Exception):
 def check_user(user_id: int) -> None:
     """Raise ``OverLimit`` when this frame is over ``user_id``'s limit."""
     if not user_allows(user_id):
+        metrics.RATE_LIMITED.labels("game_user").inc()
         raise OverLimit
 
 
@@ -145,6 +119,7 @@ async def refuse(consumer: LimitedSocket) -> bool:
     the move it carries (``check_user``), else by ``refuse_user``."""
     if socket_bucket(consumer).take():
         return False
+    metrics.RATE_LIMITED.labels("game_socket").inc()
     await consumer.send_error(message(), code=ERROR_CODE)
     return True
 
@@ -157,5 +132,6 @@ async def refuse_user(consumer: LimitedSocket) -> bool:
         return False
     if await sync_to_async(user_allows, thread_sensitive=False)(user.pk):
         return False
+    metrics.RATE_LIMITED.labels("game_user").inc()
     await consumer.send_error(message(), code=ERROR_CODE)
     return True

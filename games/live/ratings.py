@@ -81,6 +81,11 @@ class RatingReader(Protocol):
         """User id -> the change ``match_id`` made (empty until the match is rated)."""
         ...
 
+    def unrated(self, match_id: int) -> str:
+        """Why the finished match ``match_id`` of a rated table moved no rating (``"early"``,
+        ``"repeat"``), or ``""`` (rated, or not decided yet)."""
+        ...
+
 
 _reader: RatingReader | None = None
 
@@ -97,3 +102,7 @@ def ratings(pool: str, users: Sequence[User]) -> dict[int, ShownRating]:
 
 def changes(match_id: int) -> dict[int, ShownChange]:
     return _reader.changes(match_id) if _reader is not None else {}
+
+
+def unrated(match_id: int) -> str:
+    return _reader.unrated(match_id) if _reader is not None else ""

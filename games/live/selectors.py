@@ -77,6 +77,12 @@ def seed_value_sent(*, commitment: str, user_id: int) -> bool:
     return SeedContribution.objects.filter(commitment=commitment, user_id=user_id).exists()
 
 
+def plays_in(*, match_id: int, user_id: int) -> bool:
+    """Whether the user holds a seat in the match: a stranger's move is told there is no such game,
+    not whether it is over."""
+    return MatchPlayer.objects.filter(match_id=match_id, user_id=user_id).exists()
+
+
 def user_tables(*, user: User) -> QuerySet[Table]:
     """Tables where ``user`` sits and that are not closed (a user may sit at several)."""
     return Table.objects.filter(seats__user=user).exclude(status=Table.Status.CLOSED)
@@ -149,12 +155,18 @@ def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False
         if with_lines and row[4] is not None:
             lines.append(row[4])
     # A finished rated match's page shows its rating changes (one more statement, after the end).
+    # One more when it has none: it may not count (``ratings.farming``).
     changes = ratings.changes(match_id) if match.status == Match.Status.FINISHED and table.rated else {}
+    unrated = (
+        ratings.unrated(match_id)
+        if match.status == Match.Status.FINISHED and table.rated and not changes
+        else ""
+    )
     if moves_after is None:
-        return LoadedMatch(match, players, [], int(match.last_seq), next_match_id, changes)
+        return LoadedMatch(match, players, [], int(match.last_seq), next_match_id, changes, unrated)
     if not with_lines:
         lines = _moves(match_id, moves_after)
-    return LoadedMatch(match, players, lines, moves_after, next_match_id, changes)
+    return LoadedMatch(match, players, lines, moves_after, next_match_id, changes, unrated)
 
 
 def with_moves_after(loaded: LoadedMatch, *, after_seq: int) -> LoadedMatch:

@@ -161,7 +161,10 @@ def seats_fill(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def seed_contribute(request: HttpRequest, table_id: int) -> JsonResponse:
     """A seated player's random value for the table's next deal (posted by ``js/fair_seed.js``):
-    ``{"ok": true}``, or a 400 with the refusal in ``"error"``."""
+    ``{"ok": true}``; ``{"ok": false, "awaited": false, "error": …}`` with a 200 for a value no
+    deal awaits (late, a second one, from a player who left), which the page did not get wrong and
+    so is no failed request in its console; a 400 with the refusal in ``"error"`` for a malformed
+    one."""
     try:
         services.seed_contribute(
             table_id=table_id,
@@ -169,6 +172,8 @@ def seed_contribute(request: HttpRequest, table_id: int) -> JsonResponse:
             value=request.POST.get("seed_value", ""),
             commitment=request.POST.get("seed_commitment", ""),
         )
+    except services.ValueNotAwaited as late:
+        return JsonResponse({"ok": False, "awaited": False, "error": str(late.message)})
     except services.GameError as error:
         return JsonResponse({"ok": False, "error": str(error.message)}, status=400)
     return JsonResponse({"ok": True})

@@ -36,10 +36,10 @@ def deal_seed(server_seed, values):  # one value per seat in seat order, "" wher
 def legacy_commitment(match_id, seed):  # matches dealt before players sent values
     return hashlib.sha256(f"{match_id}:{seed}".encode()).hexdigest()
 
-def deck(size):  # in the engine's order: 6♠ 6♣ 6♦ 6♥ 7♠ … A♥ for 36 cards
+def deck(size, jokers=0):  # the engine's order: 6♠ 6♣ 6♦ 6♥ 7♠ … A♥ for 36 cards, then the jokers
     low = {24: 9, 36: 6, 52: 2}[size]
     ranks = [str(r) for r in range(low, 11)] + ["J", "Q", "K", "A"]
-    return [rank + suit for rank in ranks for suit in "SCDH"]
+    return [rank + suit for rank in ranks for suit in "SCDH"] + ["RJ", "BJ"][:jokers]
 
 def shuffle(cards, seed):  # Fisher-Yates driven by SHA-256 of "seed:0", "seed:1", …
     cards, words, block = list(cards), [], 0
@@ -63,6 +63,13 @@ def deal(seed, players, dealer, size=36):  # podkidnoy and perevodnoy
         hands[(dealer + 1 + i) % players].append(order[i])
     trump = order[6 * players] if len(order) > 6 * players else order[-1]
     return hands, trump
+
+def deal_circle(seed, jokers=0):  # the circle game: 52 cards, and 0 or 2 jokers after the A♥
+    order = shuffle(deck(52, jokers), seed)
+    k = 8  # the first eight cards lie face up in the circle
+    while order[k] in ("RJ", "BJ"):  # a joker turned up for the centre joins the circle
+        k += 1
+    return order[:k], order[k], order[k + 1:]  # circle, centre card (trump), stock from its top
 """
 
 

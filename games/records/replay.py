@@ -46,6 +46,9 @@ class ReplayStep:
     words: tuple[SafeString, ...]
     seats: tuple[ReplaySeat, ...]
     view: View
+    #: The whole position in the engine's notation (``docs/position.md``): every card, the stock's
+    #: order included, which a finished match's replay shows anyway ("copy position").
+    position: str
 
     @property
     def previous(self) -> int | None:
@@ -105,7 +108,9 @@ def replay_step(match: Match, moves: list[Move], number: int) -> ReplayStep:
         for seat in range(view.players)
     )
     words = (_deal_words(match, names),) if number == 0 else _move_words(moves[number - 1], names)
-    return ReplayStep(number=number, last=last, words=words, seats=seats, view=view)
+    return ReplayStep(
+        number=number, last=last, words=words, seats=seats, view=view, position=state.position()
+    )
 
 
 def stored_moves(match: Match) -> list[Move]:

@@ -14,7 +14,8 @@ computes the same decision, and the row's unique ``(review, seq)`` keeps the fir
 A step whose search raises (a bug in the bot or the engine) marks the review failed instead of
 leaving it pending for ever: the page stops waiting and says so, and asking again after a while
 (``STALLED``) tries again, so a fix that has been deployed meanwhile is picked up. The search is
-seeded, so trying again at once would only fail again.
+seeded, so trying again at once would only fail again. A pending review whose chain was lost is
+resumed by beat's sweep (:func:`reviews_resume`).
 """
 
 from __future__ import annotations
@@ -94,12 +95,7 @@ def review_request(*, match_id: int, seat: int, user: User | AnonymousUser) -> R
     if existing is not None:
         if existing.status != Review.Status.DONE and existing.updated < timezone.now() - STALLED:
             # A pending chain was lost (a worker died), or a failed one may work now.
-            with transaction.atomic():
-                restarted = Review.objects.filter(pk=existing.pk, status=existing.status).update(
-                    status=Review.Status.PENDING, updated=timezone.now()
-                )
-                if restarted:
-                    enqueue_on_commit(REVIEW_STEP_TASK, existing.pk)
+            _restart(existing.pk, existing.status)
             existing.refresh_from_db()
         return existing
     limit, window = settings.HISTORY_REVIEW_RATE
@@ -119,6 +115,35 @@ def review_request(*, match_id: int, seat: int, user: User | AnonymousUser) -> R
                 review.finished_at = timezone.now()
                 review.save(update_fields=["status", "finished_at"])
     return review
+
+
+def _restart(review_id: int, status: str) -> bool:
+    """Mark the review pending and touched now, and send its next step after the commit; False
+    when someone else restarted it first (its status or ``updated`` moved meanwhile)."""
+    with transaction.atomic():
+        restarted = bool(
+            Review.objects.filter(pk=review_id, status=status, updated__lt=timezone.now() - STALLED).update(
+                status=Review.Status.PENDING, updated=timezone.now()
+            )
+        )
+        if restarted:
+            enqueue_on_commit(REVIEW_STEP_TASK, review_id)
+    return restarted
+
+
+def reviews_resume() -> int:
+    """Send the next step of every pending review untouched for ``STALLED``; returns how many.
+
+    Why: a review's chain of steps lives only in the broker, so a worker that died mid-step (or
+    a Redis restarted empty) left the review pending for ever unless someone asked again. Beat
+    runs this every minute (``history.reviews_sweep``). Each step touches ``updated``, so a chain
+    that is alive is never resumed; a resumed one whose old step was only late runs twice, which
+    a step survives (see the module's docstring). Failed reviews are left alone: their search is
+    seeded and would fail again; asking again after a while retries them."""
+    stalled = Review.objects.filter(
+        status=Review.Status.PENDING, updated__lt=timezone.now() - STALLED
+    ).values_list("pk", flat=True)
+    return sum(_restart(pk, Review.Status.PENDING) for pk in stalled)
 
 
 def review_step(*, review_id: int) -> bool:

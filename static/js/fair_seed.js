@@ -9,9 +9,11 @@
  *  - on its own, when the personal socket (me.js) says "deal.wanted": a full table waits a few
  *    seconds for this player's value (quick pairing, a challenge, a tournament's first game);
  *  - with a form marked data-seed-commitment (taking a seat, "play again"), as two hidden fields.
- * The server refuses a second value or one for a deal already made; nothing here waits for it.
- * A value is posted once per page (a page that went away before its request ended leaves the
- * next page to send it: the server says whether one is still needed).
+ * A value is sent once per browser: the commitments it went for (on its own or with a form) are
+ * kept in localStorage, so neither this page's pushes, nor a reload, nor another tab sends it
+ * again, whatever the answer was (a value no deal awaits, late or second, is answered 200 with
+ * "awaited": false, never repeated). The request is sent with keepalive, so a page that navigates
+ * away (to the table, to the match) does not cut it off.
  */
 (function () {
   "use strict";
@@ -38,17 +40,33 @@
     catch (e) { return ""; }
   }
 
-  var posted = {};
+  var posted = {};  // this page's, for a browser without localStorage
+
+  function wasSent(commitment) {
+    if (posted[commitment]) { return true; }
+    try { return window.localStorage.getItem("durak-seed-sent:" + commitment) !== null; } catch (e) { return false; }
+  }
+
+  function markSent(commitment) {
+    posted[commitment] = true;
+    try { window.localStorage.setItem("durak-seed-sent:" + commitment, "1"); } catch (e) { /* this page still knows */ }
+  }
+
+  function unmarkSent(commitment) {  // the request never reached the server: the next chance sends it
+    delete posted[commitment];
+    try { window.localStorage.removeItem("durak-seed-sent:" + commitment); } catch (e) { /* nothing kept */ }
+  }
 
   function send(url, commitment) {
-    if (!commitment || !url || url.charAt(0) !== "/" || posted[commitment]) { return; }
-    posted[commitment] = true;
+    if (!commitment || !url || url.charAt(0) !== "/" || wasSent(commitment)) { return; }
+    markSent(commitment);
     var body = new FormData();
     body.append("seed_value", valueFor(commitment));
     body.append("seed_commitment", commitment);
     fetch(url, {
-      method: "POST", body: body, credentials: "same-origin", headers: { "X-CSRFToken": csrfToken() },
-    }).catch(function () { delete posted[commitment]; });
+      method: "POST", body: body, credentials: "same-origin", keepalive: true,
+      headers: { "X-CSRFToken": csrfToken() },
+    }).catch(function () { unmarkSent(commitment); });
   }
 
   function sendPending(root) {
@@ -78,6 +96,7 @@
     if (!commitment || form.hasAttribute("data-seed-url")) { return; }
     hidden(form, "seed_value", valueFor(commitment));
     hidden(form, "seed_commitment", commitment);
+    markSent(commitment);
   }, true);
 
   document.addEventListener("durak:me", function (event) {

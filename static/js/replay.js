@@ -16,3 +16,27 @@
     link.click();
   });
 })();
+
+// "Copy position": the step's position (docs/position.md) to the clipboard. The clipboard API
+// needs a secure context; elsewhere the text is selected and copied the old way.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#replay [data-copy]");
+    if (!button) return;
+    var field = document.querySelector(button.getAttribute("data-copy"));
+    var status = document.querySelector("#replay .replay__copied");
+    if (!field) return;
+    function done() { if (status) status.textContent = button.getAttribute("data-copied") || ""; }
+    function fallback() {
+      field.focus();
+      field.select();
+      if (document.execCommand("copy")) done();
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(done, fallback);
+    } else {
+      fallback();
+    }
+  });
+})();

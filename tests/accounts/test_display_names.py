@@ -208,6 +208,34 @@ def test_every_bot_name_is_reserved_in_any_case_and_spacing(client: Client, name
     assert refused(response, "squatter@example.com")
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Bot Easy \u0968",  # DEVANAGARI DIGIT TWO
+        "Bot Easy \u0662",  # ARABIC-INDIC DIGIT TWO
+        "Bot Easy \u06f2",  # EXTENDED ARABIC-INDIC DIGIT TWO
+        "\u0412\u043e\u0442 \u0415\u0430s\u0443 \u1042",  # Cyrillic "Вот Еаsу", MYANMAR DIGIT TWO
+        "B o t E a s y 2",
+    ],
+)
+def test_a_bot_name_numbered_in_another_scripts_digits_or_spaced_out_is_reserved(
+    client: Client, name: str
+) -> None:
+    assert refused(signup(client, "squatter@example.com", name), "squatter@example.com")
+
+
+@pytest.mark.parametrize(
+    "name", ["P l a y e r 01", "Player-01", "Player \u0660\u0661", "Player.\u0966\u0967"]
+)
+def test_a_taken_name_spaced_out_punctuated_or_in_another_scripts_digits_is_taken(
+    client: Client, name: str
+) -> None:
+    User.objects.create_user(username="p01", email="p01@example.com", display_name="Player 01")
+    response = signup(client, "twin@example.com", name)
+    assert refused(response, "twin@example.com")
+    assert "looks too much like" in response.content.decode()
+
+
 @pytest.mark.parametrize("name", ["Botany", "Bot Hard", "Easy Bot", "Robot Easy"])
 def test_names_that_only_start_like_a_bot_pass(client: Client, name: str) -> None:
     signup(client, "botanist@example.com", name)
@@ -294,3 +322,25 @@ def test_the_migration_fills_the_skeletons_in_capitals_without_renaming_anybody(
     # "ivan" with a Cyrillic а, in capitals, is the earlier one's key: compared with it.
     looks = User.objects.filter(display_name_capitals_key=capitals_skeleton("IV\u0410N"))
     assert list(looks.values_list("pk", flat=True)) == [first.pk]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_to_plain_skeletons_keeps_old_spaced_out_twins_apart_without_renaming() -> None:
+    """Two accounts from before skeletons left out spaces ("Player 01" and "P l a y e r 01"):
+    both keep their names, the later one's keys are marked with its id, and a new name is
+    compared with the earlier one's key."""
+    old = user_model_before("0009_display_name_capitals_key_unique")
+    first = old.objects.create(
+        username="a", display_name="Player 01", display_name_key="k1", display_name_capitals_key="c1"
+    )
+    twin = old.objects.create(
+        username="b", display_name="P l a y e r 01", display_name_key="k2", display_name_capitals_key="c2"
+    )
+    migrate_to_latest()
+    assert User.objects.get(pk=first.pk).display_name_key == skeleton("Player 01")
+    twin_user = User.objects.get(pk=twin.pk)
+    assert twin_user.display_name == "P l a y e r 01"
+    assert twin_user.display_name_key == f"{skeleton('Player 01')}#{twin.pk}"
+    assert twin_user.display_name_capitals_key == f"{capitals_skeleton('Player 01')}#{twin.pk}"
+    with pytest.raises(IntegrityError):
+        User.objects.create_user(username="c", display_name="Player \u0660\u0661")

@@ -17,7 +17,7 @@ from accounts.models import User
 from botapi import services
 from botapi.models import ApiToken
 from botapi.payloads import challenges_to, game_payload
-from botapi.tokens import digest
+from botapi.tokens import digest, new_raw_token
 from games.chat.models import ChatLine
 from games.engine import Rules
 from games.live import selectors
@@ -80,9 +80,25 @@ def test_no_valid_token_no_answer(client: Client, header: str) -> None:
     assert response.status_code == 401 and "token" in response.json()["error"]
 
 
-def test_a_human_account_token_cannot_play(client: Client) -> None:
+def test_a_human_account_gets_no_token_on_the_page_or_from_the_service(client: Client) -> None:
     human = make_user("anna")
-    _token, raw = services.token_create(human, "mine")
+    with pytest.raises(services.ApiRefused, match="Only a bot account has API tokens"):
+        services.token_create(human, "mine")
+    client.force_login(human)
+    page = reverse("botapi:account_page")
+    assert 'name="step" value="create"' not in client.get(page).content.decode()
+    refused = client.post(page, {"step": "create", "name": "mine"}, follow=True).content.decode()
+    assert "Only a bot account has API tokens" in refused
+    client.cookies["django_language"] = "ru"
+    russian = client.post(page, {"step": "create", "name": "mine"}, follow=True).content.decode()
+    assert "API-токены есть только у бот-аккаунта" in russian
+    assert not ApiToken.objects.exists()
+
+
+def test_a_human_accounts_token_from_before_cannot_play(client: Client) -> None:
+    human = make_user("anna")
+    raw = new_raw_token()  # made when human accounts could still have tokens
+    ApiToken.objects.create(user=human, name="old", digest=digest(raw), prefix=raw[:12])
     response = call(client, "POST", "challenge_ai", raw, {"level": "easy"})
     assert response.status_code == 403 and response.json()["code"] == "not_bot"
     assert not Match.objects.exists()
@@ -138,10 +154,29 @@ def test_refused_moves_change_nothing_and_say_why(client: Client) -> None:
     assert stale.status_code == 409 and stale.json()["code"] == "stale"
     assert (
         call(client, "POST", "move", raw, {"action": "take", "version": 0}, match_id=999999).status_code
-        == 400
+        == 404
     )
     match.refresh_from_db()
     assert match.version == version
+
+
+def test_a_move_on_another_players_game_is_told_there_is_no_such_game(client: Client) -> None:
+    """A stranger learns nothing from a move: another's game, running or over, answers the same 404
+    as a game that does not exist (it once said "This game is over.")."""
+    owner, _owner_raw = program("owner")
+    _stranger, raw = program("stranger")
+    match = services.challenge_ai(
+        owner, variant="podkidnoy", players=2, level="random", rated=False, turn_seconds=30
+    )
+    match.refresh_from_db()
+    move = {"action": "take", "version": match.version}
+    absent = call(client, "POST", "move", raw, move, match_id=999999)
+    running = call(client, "POST", "move", raw, move, match_id=match.pk)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    over = call(client, "POST", "move", raw, move, match_id=match.pk)
+    assert [r.status_code for r in (absent, running, over)] == [404, 404, 404]
+    assert running.json() == over.json() == absent.json()
+    assert Match.objects.get(pk=match.pk).version == match.version
 
 
 def test_the_frame_is_the_seats_own_view_and_nothing_more() -> None:
@@ -198,11 +233,11 @@ def test_a_program_cannot_act_in_anothers_game(client: Client) -> None:
     )
     match.refresh_from_db()
     version = match.version
-    for name in ("move", "resign"):
+    for name, status in (("move", 404), ("resign", 400)):
         response = call(
             client, "POST", name, other_raw, {"action": "take", "version": version}, match_id=match.pk
         )
-        assert response.status_code == 400 and response.json()["error"]
+        assert response.status_code == status and response.json()["error"]
     match.refresh_from_db()
     assert match.version == version and match.status == Match.Status.ACTIVE
 
@@ -277,3 +312,13 @@ def test_a_program_says_quick_phrases_only(client: Client) -> None:
         response = call(client, "POST", "chat", raw, payload, match_id=match.pk)
         assert response.status_code == 400 and response.json()["error"], payload
     assert ChatLine.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_api_page_turns_heading_anchors_into_ids(client: Client, language: str) -> None:
+    """A heading written "## Account {#account}" is a heading with id="account", never that text."""
+    client.cookies["django_language"] = language
+    page = client.get(reverse("botapi:docs")).content.decode()
+    assert "{#" not in page
+    assert 'id="account"' in page and 'id="endpoints"' in page
+    assert 'href="/account/bot/"' in page  # where a bot account is made: a link, not text

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 import pytest
 
-from games.bots.ismcts import choose_strong, rewards
+from games.bots.budget import Budget
+from games.bots.ismcts import STRONG_BUDGET, choose_strong, rewards
 from games.bots.medium import choose_medium
 from games.engine import Action, Deal, Event, Rules, new_game
 from tests.engine.tables import TABLES
@@ -17,11 +19,11 @@ from .helpers import play
 
 
 def _strong(view: object, legal: list[Action], seed: str, rules: Rules, history: list[Event]) -> Action:
-    return choose_strong(view, legal, seed, rules=rules, history=history, iterations=4, time_ms=100)
+    return choose_strong(view, legal, seed, rules=rules, history=history, budget=Budget(4, cpu_s=0.1))
 
 
 def _medium(view: object, legal: list[Action], seed: str, rules: Rules, history: list[Event]) -> Action:
-    return choose_medium(view, legal, seed, rules=rules, history=history, iterations=4, time_ms=100)
+    return choose_medium(view, legal, seed, rules=rules, history=history, budget=Budget(4, cpu_s=0.1))
 
 
 @pytest.mark.parametrize(("name", "rules"), TABLES, ids=[t[0] for t in TABLES])
@@ -86,9 +88,9 @@ def _twin_positions() -> tuple[object, object, list[Action]]:
 def test_bots_cannot_read_a_hidden_card() -> None:
     view_one, view_two, legal = _twin_positions()
     for bot in (
-        partial(choose_strong, iterations=60, time_ms=60_000),
-        partial(choose_strong, iterations=60, time_ms=60_000, history=[]),
-        partial(choose_medium, iterations=60, time_ms=60_000),
+        partial(choose_strong, budget=Budget(60)),
+        partial(choose_strong, budget=Budget(60), history=[]),
+        partial(choose_medium, budget=Budget(60)),
     ):
         assert bot(view_one, legal, "same", rules=Rules()) == bot(view_two, legal, "same", rules=Rules())
 
@@ -105,23 +107,23 @@ def test_the_site_form_of_the_inputs_is_enough() -> None:
             state.legal_actions(seat),
             "s",
             history=[e.to_dict() for e in history],
-            iterations=5,
+            budget=Budget(5),
         )
         history += state.apply(seat, action)
 
 
 def test_a_decision_is_reproducible_from_its_seed() -> None:
     view, _, legal = _twin_positions()
-    picks = {choose_strong(view, legal, "seed", iterations=80, time_ms=60_000) for _ in range(3)}
+    picks = {choose_strong(view, legal, "seed", budget=Budget(80)) for _ in range(3)}
     assert len(picks) == 1
-    picks = {choose_medium(view, legal, "seed", iterations=80, time_ms=60_000) for _ in range(3)}
+    picks = {choose_medium(view, legal, "seed", budget=Budget(80)) for _ in range(3)}
     assert len(picks) == 1
 
 
 def test_the_move_time_stays_under_its_cap() -> None:
     view, _, legal = _twin_positions()
     start = time.perf_counter()
-    choose_strong(view, legal, "t", time_ms=50)
+    choose_strong(view, legal, "t", budget=replace(STRONG_BUDGET, cpu_s=0.05))
     assert time.perf_counter() - start < 0.5  # generous: CI machines are shared
 
 

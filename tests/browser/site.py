@@ -32,15 +32,21 @@ class Site:
 
 
 #: A browser test's setup deals many tables for one player, and may leave several rated games
-#: right after their deal (a resignation while the player leads, before any move): the limits on
-#: a player's open tables (``games.live.services.limits``) and the bar from rated play after three
-#: such games (``games.live.services.playban``), both tested on their own, are not what it
-#: measures. (The rated-end test of ``test_entry`` resigns in each of its four runs, and whether
-#: that counts depends on who leads: three that counted barred the fourth.)
+#: left too early (a resignation before every player made a few moves): the limits on a player's
+#: open tables (``games.live.services.limits``) and the bar from rated play after three such games
+#: (``games.live.services.playban``), both tested on their own, are not what it measures. (The
+#: rated-end test of ``test_entry`` resigns at once in each of its four runs: three would bar the
+#: fourth.) Setups that build a rated history between two players in one go would meet the cap on
+#: rated games between the same pair (``ratings.farming``), tested on its own too. Every browser
+#: of a test comes from 127.0.0.1, so the websocket limits per address
+#: (``durak_site.socket_limits``) are roomy too.
 ROOMY = {
     "GAMES_OPEN_TABLES_PER_USER": "100",
     "GAMES_TABLE_CREATE_RATE": "1000,600",
     "GAMES_RATED_QUITS": "1000",
+    "RATINGS_PAIR_GAMES": "1000",
+    "WEBSOCKET_HANDSHAKE_RATE": "1000,1000",
+    "WEBSOCKET_OPEN_PER_ADDRESS": "1000",
 }
 
 

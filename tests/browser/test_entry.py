@@ -40,7 +40,8 @@ SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
 #: Olga with a rated history against Ivan, a finished rated 2 vs 2 game whose fool was left alone
 #: holding cards, a live game against a bot, a table waiting for players and a tournament open for
-#: registration. Prints the ids and a session key.
+#: registration, and a rated table per language and size whose host waits for an opponent. Prints
+#: the ids and a session key.
 SETUP = """
 import json, random
 from datetime import timedelta
@@ -76,6 +77,11 @@ match_rate(team.pk)
 live = services.bot_game_start(
     user=olga, rules=Rules.for_variant("podkidnoy", players=3), level="easy").matches.get()
 waiting = services.table_create(creator=olga, rules=Rules(players=4))
+rated = {}
+for key in ("en-phone", "en-desktop", "ru-phone", "ru-desktop"):
+    host = person("Host" + key.replace("-", ""))
+    rated[key] = services.table_create(
+        creator=host, rules=Rules.for_variant("podkidnoy", players=2), rated=True).pk
 cup = cups.tournament_create(organiser=ivan, settings=tournament_settings(
     name="Winter cup", starts_at=timezone.now() + timedelta(days=1)))
 cups.registration_open(tournament_id=cup.pk, user=ivan)
@@ -86,7 +92,7 @@ session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
 session[HASH_SESSION_KEY] = olga.get_session_auth_hash()
 session.create()
 print(json.dumps({"session": session.session_key, "team": team.pk, "fool": team.result["fool"],
-                  "live": live.pk, "waiting": waiting.pk, "cup": cup.pk}))
+                  "live": live.pk, "waiting": waiting.pk, "cup": cup.pk, "rated": rated}))
 """
 
 
@@ -220,18 +226,20 @@ def test_a_finished_team_game_names_teams_winners_losers_the_fool_and_rating_cha
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
+def test_the_end_of_a_rated_game_and_its_verdict_arrive_without_a_reload(
     site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: str
 ) -> None:
+    """A rated game against a person (the club's bots play no rated game: the rated table offers
+    none), resigned at once: the end and its verdict, "not rated: ended too early"
+    (``docs/rules.md`` §7), come pushed to the player and to a watcher."""
     base, ids = site
     viewport = SIZES[size]
     context = signed_in(browser, base, ids, language, viewport)
     page = context.new_page()
-    visit(page, f"{base}/play/new/")
-    page.check("#id_rated")
-    page.click("form.table-form button[type=submit]")
-    page.wait_for_url(f"{base}/play/table/*/")
-    page.click("form[action$='/bots/'] button[type=submit]")
+    table = ids["rated"][f"{language}-{size}"]
+    visit(page, f"{base}/play/table/{table}/")
+    assert page.locator("form.bot-fill").count() == 0, "no bots at a rated table"
+    page.click(f"form[action='/play/table/{table}/sit/'] button[type=submit]")
     to_the_match(page, base)
     page.wait_for_selector("#match-hand .hand__card")
     assert page.locator("#match-result").is_hidden()
@@ -251,19 +259,21 @@ def test_the_end_of_a_rated_game_and_its_rating_change_arrive_without_a_reload(
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("form[action$='/resign/'] button[type=submit]")
     watcher.wait_for_selector("#match-result .match-result__title", timeout=30_000)
-    watcher.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=60_000)
+    watcher.wait_for_selector("#match-result[data-ratings='unrated'] .match-result__unrated", timeout=60_000)
     assert not navigations, navigations
     inside(watcher, "#match-result", viewport)
     assert watcher.locator("#match-result a[href*='/matches/']").count() == 1
-    assert watcher.locator(".match-result__delta").count() == 2
+    assert watcher.locator(".match-result__delta").count() == 0
     watcher_context.close()
-    # The player's own page: play again and their loss.
-    page.wait_for_selector("#match-result[data-ratings='done'] .match-result__delta", timeout=60_000)
+    # The player's own page: play again (with a person only: no bots offered), and the verdict.
+    page.wait_for_selector("#match-result[data-ratings='unrated'] .match-result__unrated", timeout=60_000)
     assert not own_navigations, own_navigations
     inside(page, "#match-result", viewport)
     assert page.locator("#match-result form[action$='/again/'] button").count() == 1
-    mine = page.locator(".match-result__player--me .match-result__rating")
-    assert float(mine.get_attribute("data-delta") or "0") < 0, "the one who resigned loses points"
+    verdict = page.locator(".match-result__unrated").inner_text()
+    assert verdict == (
+        "Not rated: ended too early." if language == "en" else "Не рейтинговая: закончилась слишком рано."
+    )
     page.evaluate("document.getElementById('match-result').scrollIntoView()")  # redrawn by pushes meanwhile
     page.screenshot(path=str(ARTEFACTS / f"entry-rated-end-{language}-{size}.png"), full_page=False)
     context.close()

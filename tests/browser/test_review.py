@@ -184,3 +184,40 @@ def test_the_review_in_russian(site: tuple[str, dict[str, Any]], browser: Browse
     assert "Точность" in page.inner_text("main")
     shoot(page, "history-ru")
     page.context.close()
+
+
+@pytest.mark.parametrize(("language", "size"), [("en", DESKTOP), ("ru", PHONE)], ids=["en", "ru"])
+def test_each_replay_step_copies_its_position_and_links_to_itself(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, size: ViewportSize
+) -> None:
+    """Anna copies the position of a step of her finished game for a bug report, steps on, copies
+    again, and opens the step's link: the same step, the same position."""
+    base, ids = site
+    page = anna(browser, base, ids["session"], language)
+    page.set_viewport_size(size)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    record = f"/matches/{ids['match']}/"
+    page.goto(f"{base}{record}?step=3")
+    copy = page.locator("#replay button[data-copy]")
+    assert copy.inner_text() == {"en": "Copy position", "ru": "Скопировать позицию"}[language]
+    box = copy.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    copied = []
+    for _ in range(2):
+        copy.click()
+        page.wait_for_function("() => document.querySelector('#replay .replay__copied').textContent !== ''")
+        text = page.evaluate("navigator.clipboard.readText()")
+        assert text == page.input_value("#replay-position") and text.startswith("podkidnoy ")
+        copied.append(text)
+        step = page.get_attribute("#replay", "data-step")
+        link = page.get_attribute("#replay a[data-replay='link']", "href")
+        assert link == f"{record}?step={step}"
+        page.click("#replay [data-replay='next']")
+        page.wait_for_function("s => document.querySelector('#replay').dataset.step !== s", arg=step)
+    assert copied[0] != copied[1]
+    page.goto(f"{base}{record}?step=4")  # the link of the second copy
+    assert page.input_value("#replay-position") == copied[1]
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#replay").screenshot(path=str(ARTEFACTS / f"replay-position-{language}.png"))
+    page.context.close()

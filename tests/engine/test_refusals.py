@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import REFUSALS, IllegalAction
+from games.engine import REFUSALS, TABLE_REFUSALS, IllegalAction, Rules, RulesError
 from games.engine.refusals import ORDINALS
 
 ENGINE = Path(__file__).parents[2] / "games" / "engine"
 
 
-def _raised_codes() -> set[str]:
-    raised = re.compile(r'IllegalAction\.of\("(\w+)"')
+def _raised_codes(error: str = "IllegalAction") -> set[str]:
+    raised = re.compile(error + r'\.of\(\s*"(\w+)"')
     return {code for path in ENGINE.rglob("*.py") for code in raised.findall(path.read_text())}
 
 
@@ -68,3 +68,53 @@ def test_makemessages_extracts_every_refusal() -> None:
         assert refusal.template in texts
         assert refusal.plural is None or refusal.plural in texts
     assert set(ORDINALS) <= texts
+
+
+def test_every_table_the_engine_refuses_has_a_declared_code_and_every_declared_one_is_raised() -> None:
+    """``RulesError`` as ``IllegalAction``: the site translates by the code, never by re-deriving
+    the engine's checks."""
+    assert _raised_codes("RulesError") == set(TABLE_REFUSALS)
+    assert not re.search(r"raise RulesError\(", (ENGINE / "rules.py").read_text())
+
+
+@pytest.mark.parametrize(
+    ("options", "code", "params", "sentence"),
+    [
+        (
+            {"players": 3, "teams": True},
+            "teams",
+            {},
+            "teams play 2 against 2: the table needs exactly 4 players",
+        ),
+        (
+            {"players": 6, "deck": 24},
+            "six_each",
+            {"players": 6, "cards": 36, "deck": 24},
+            "6 players need 36 cards: the 24-card deck cannot deal six to each",
+        ),
+        ({"players": 7}, "players", {"players": 7}, "a table seats 2 to 6 players, not 7"),
+    ],
+)
+def test_an_impossible_table_carries_its_code_and_params(
+    options: dict[str, object], code: str, params: dict[str, object], sentence: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules(**options)  # type: ignore[arg-type]
+    assert (caught.value.code, caught.value.params, str(caught.value)) == (code, params, sentence)
+    assert caught.value.refusal is TABLE_REFUSALS[code]
+
+
+@pytest.mark.skipif(shutil.which("xgettext") is None, reason="needs GNU gettext")
+def test_makemessages_extracts_every_table_refusal() -> None:
+    RULES = str(ENGINE / "rules.py")
+    catalogue = subprocess.run(
+        ["xgettext", "--language=Python", "--keyword=gettext_noop", "--from-code=UTF-8", "--output=-", RULES],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    ids = set(re.findall(r'^msgid(?:_plural)? ((?:".*"\n)+)', catalogue, flags=re.M))
+    texts = {"".join(re.findall(r'"(.*)"', block)).replace("\\'", "'") for block in ids}
+    for refusal in TABLE_REFUSALS.values():
+        assert refusal.template in texts
+        assert refusal.plural is None or refusal.plural in texts

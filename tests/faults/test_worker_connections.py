@@ -1,5 +1,5 @@
 """A Celery worker's database connections live as a request's do (``durak_site.celery``): kept
-across tasks for ``CONN_MAX_AGE``, closed when unusable or left inside a transaction. Celery's
+across tasks in the pool or for ``CONN_MAX_AGE``, closed when unusable or left inside a transaction. Celery's
 Django fixup alone closed them before and after every task, so every task connected anew."""
 
 from __future__ import annotations
@@ -54,10 +54,16 @@ def _run(stack: Stack, name: str) -> None:
 
 @pytest.mark.redis
 @pytest.mark.slow
-@pytest.mark.parametrize(("max_age", "opened"), [("60", range(0, 2)), ("0", range(TASKS, 2 * TASKS + 1))])
-def test_a_worker_connects_as_often_as_conn_max_age_says(stack: Stack, max_age: str, opened: range) -> None:
-    """Six tasks in a worker: with the production setting (60 s) no new connection, or one;
-    with ``CONN_MAX_AGE = 0`` one or two a task, as a request gets."""
+@pytest.mark.parametrize(
+    ("pool", "max_age", "opened"),
+    [("10", "0", range(0, 2)), ("0", "60", range(0, 2)), ("0", "0", range(TASKS, 2 * TASKS + 1))],
+)
+def test_a_worker_connects_as_often_as_its_pool_or_conn_max_age_says(
+    stack: Stack, pool: str, max_age: str, opened: range
+) -> None:
+    """Six tasks in a worker: with the production setting (a pool) or ``CONN_MAX_AGE = 60`` no
+    new connection, or one; with neither, one or two a task, as a request gets."""
+    stack.env["DATABASE_POOL_MAX_SIZE"] = pool
     stack.env["DATABASE_CONN_MAX_AGE"] = max_age
     stack.worker("worker")
     _run(stack, "first")  # the worker's first connection, after its start-up tasks

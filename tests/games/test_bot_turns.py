@@ -88,7 +88,9 @@ def test_a_searching_bot_gets_the_rules_and_the_public_history_not_the_state(
     match, seat = bot_to_move
     seen: dict[str, object] = {}
 
-    def spy(view: object, legal: list[object], seed: str, *, rules: object, history: object) -> object:
+    def spy(
+        view: object, legal: list[object], seed: str, *, rules: object, history: object, late: float = 0.0
+    ) -> object:
         seen.update(view=view, rules=rules, history=history)
         return legal[0]
 

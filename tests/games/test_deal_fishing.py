@@ -1,6 +1,6 @@
-"""Deal fishing (README §Ratings): at a rated table an abort after the deal counts as a
-resignation, every rated game left right after the deal is in a ledger, and too many of them bar
-rated play for a while."""
+"""Deal fishing (``docs/rules.md`` §7): at a rated table an abort after the deal counts as a
+resignation, every rated game left too early is in a ledger, and too many of them bar rated play
+for a while."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from games import early
 from games.engine import Rules
 from games.live import selectors, services
 from games.live.services import playban
@@ -59,14 +60,27 @@ def test_a_casual_abort_is_still_an_abort_and_not_in_the_ledger() -> None:
     assert match.status == Match.Status.ABORTED and not RatedQuit.objects.exists()
 
 
-def test_a_resignation_before_the_first_move_is_in_the_ledger_and_after_it_is_not() -> None:
-    a, b, c, d = (make_user(n) for n in "abcd")
-    early = rated_match(a, b)
-    services.match_resign(match_id=early.pk, user=a)
-    later = rated_match(c, d)
-    play_default(later)  # someone moved
-    services.match_resign(match_id=later.pk, user=c)
-    assert list(RatedQuit.objects.values_list("user__username", "aborted")) == [("a", False)]
+def play_until_each_moved(match: Match, moves: int) -> None:
+    """Play the engine's defaults until every seat made ``moves`` moves of its own."""
+    for _ in range(40):
+        if not early.too_early(early.own_moves([match.pk]).get(match.pk, {}), range(2), moves):
+            return
+        play_default(match)
+    raise AssertionError("the players never made their moves")
+
+
+@override_settings(GAMES_RATED_MIN_MOVES=3)
+def test_a_resignation_before_each_player_made_three_moves_is_in_the_ledger_and_after_it_is_not() -> None:
+    a, b, c, d, e, f = (make_user(n) for n in "abcdef")
+    first = rated_match(a, b)
+    services.match_resign(match_id=first.pk, user=a)
+    after_one = rated_match(c, d)
+    play_default(after_one)  # one move: still too early (it escaped the ledger before)
+    services.match_resign(match_id=after_one.pk, user=c)
+    later = rated_match(e, f)
+    play_until_each_moved(later, 3)
+    services.match_resign(match_id=later.pk, user=e)
+    assert sorted(RatedQuit.objects.values_list("user__username", "aborted")) == [("a", False), ("c", False)]
 
 
 @override_settings(GAMES_RATED_QUITS=3, GAMES_RATED_BAN_MINUTES=30)

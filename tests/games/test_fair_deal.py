@@ -142,8 +142,26 @@ def test_bad_requests_to_the_value_endpoint_are_never_a_500(client: Client) -> N
         client.post(reverse("games:seed_contribute", args=[999_999]), {"seed_value": ALICE_VALUE}),
         client.get(url),
     ]
-    assert [r.status_code for r in answers] == [400, 400, 400, 400, 405]
-    assert "do not sit" in answers[0].json()["error"]
+    # Well-formed values no deal awaits from Eve are answered without an error status (her page did
+    # nothing wrong: no failed request in its console); a malformed request is a 400.
+    assert [r.status_code for r in answers] == [200, 400, 200, 400, 405]
+    assert answers[0].json() == {"ok": False, "awaited": False, "error": "You do not sit at this table."}
+    assert not SeedContribution.objects.exists()
+
+
+def test_a_late_or_second_value_is_answered_as_not_awaited(client: Client) -> None:
+    alice = make_user("alice")
+    table = services.table_create(creator=alice, rules=Rules())
+    client.force_login(alice)
+    url = reverse("games:seed_contribute", args=[table.pk])
+    fields = {"seed_value": ALICE_VALUE, "seed_commitment": commitment_of_table(table)}
+    assert client.post(url, fields).json() == {"ok": True}
+    second = client.post(url, fields)
+    late = client.post(url, {**fields, "seed_commitment": "0" * 64})
+    assert (second.status_code, second.json()["awaited"]) == (200, False)
+    assert (late.status_code, late.json()["awaited"]) == (200, False)
+    assert "too late" in late.json()["error"]
+    assert SeedContribution.objects.get().value == ALICE_VALUE
 
 
 def test_a_join_with_a_malformed_value_is_refused_and_seats_nobody() -> None:
@@ -212,9 +230,10 @@ def test_the_published_derivation_is_the_one_the_site_deals_with(server_seed: st
 
 
 def test_a_finished_match_page_asks_its_players_browsers_for_the_next_deal(client: Client) -> None:
-    """Tournament games and series are dealt by the site, not by a form: the page of a match
-    that is over carries the next deal's commitment for the players' browsers to send to."""
+    """A tournament's games are dealt by the site, not by a form: the page of a match that is over
+    at such a table carries the next deal's commitment for the players' browsers to send to."""
     match, _shown = two_humans_dealt()
+    Table.objects.filter(pk=match.table_id).update(managed=True)
     alice = match.players.get(seat=0).user
     client.force_login(alice)
     url = reverse("games:seed_contribute", args=[match.table_id])
@@ -225,3 +244,17 @@ def test_a_finished_match_page_asks_its_players_browsers_for_the_next_deal(clien
     assert client.get(reverse("games:match", args=[match.pk])).status_code == 200
     spectator = Client()
     assert url not in spectator.get(reverse("games:match", args=[match.pk])).content.decode()
+
+
+def test_a_finished_game_page_sends_no_value_where_no_deal_awaits_it(client: Client) -> None:
+    """A page left open on a finished game sends nothing on its own: at an ordinary table the
+    value goes with "play again" (or when the full table asks for it), and a closed tournament
+    table deals nothing more."""
+    match, _shown = two_humans_dealt()
+    play_out(match)
+    client.force_login(match.players.get(seat=0).user)
+    url = reverse("games:seed_contribute", args=[match.table_id])
+    page = client.get(reverse("games:match", args=[match.pk])).content.decode()
+    assert url not in page and 'data-seed-commitment="' in page  # the "play again" form carries it
+    Table.objects.filter(pk=match.table_id).update(managed=True, status=Table.Status.CLOSED)
+    assert url not in client.get(reverse("games:match", args=[match.pk])).content.decode()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games.engine import Rules
 from games.live.forms import ActionForm, BotFillForm, TableCreateForm, describe_rules
@@ -141,3 +142,21 @@ def test_the_rules_in_words_leave_out_other_variants_options() -> None:
     assert "Jokers" not in text
     circle = " ".join(describe_rules(Rules.for_variant("circle", players=3, jokers=2).to_dict()))
     assert "Jokers: Two" in circle and "Deck" not in circle
+
+
+@pytest.mark.parametrize(
+    ("changes", "russian"),
+    [
+        ({"players": "3", "teams": "on"}, "команды играют 2 на 2: за столом должно быть ровно 4 игрока"),
+        ({"players": "6", "deck": "24"}, "для 6 игроков нужно карт: 36, колоды из 24 карт не хватит"),
+    ],
+)
+def test_an_impossible_table_is_said_in_the_engines_sentence_for_its_code(
+    changes: dict[str, Any], russian: str
+) -> None:
+    """The form translates the sentence the engine declares for the ``RulesError``'s code, with
+    its params, instead of re-deriving the engine's checks (``games.words.rules_message``)."""
+    with translation.override("ru"):
+        f = form(**changes)
+        assert not f.is_valid()
+        assert str(f.errors["__all__"][0]).startswith(f"Такой стол невозможен: {russian}")

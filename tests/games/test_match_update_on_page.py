@@ -1,7 +1,7 @@
 """A move's update of its match is a heap-only tuple update on PostgreSQL (migration 0016): no
 column a move writes is indexed, and the match table's pages keep room for the row's next
 version, so the update adds nothing to the table's seven indexes. ``bench_moves`` under valgrind
-counts what that saves PostgreSQL (``docs/load.md``, thirteenth pass)."""
+counts what that saves PostgreSQL (``docs/performance.md``)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ match's commitment and reproduce its deal exactly, with nothing but ``hashlib``.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import random
 import re
@@ -38,6 +39,45 @@ def test_the_published_code_deals_what_the_engine_dealt(players: int, deck: int)
         assert view.hands is not None
         assert [sorted(hand) for hand in hands] == [sorted(hand) for hand in view.hands]
         assert trump == view.trump_card
+
+
+@pytest.mark.parametrize("jokers", [0, 2])
+def test_the_published_circle_deal_lays_out_the_circle_centre_and_stock_the_engine_did(jokers: int) -> None:
+    """Jokers come after the A♥ before the shuffle; one turned up for the centre joins the circle
+    (seeds are searched until that happened, so the rule is exercised, not only described)."""
+    check = run_check_code()
+    rules = dataclasses.replace(Rules.for_variant("circle", players=3), jokers=jokers)
+    assert check["deck"](52, jokers)[51:] == ["AH", "RJ", "BJ"][: 1 + jokers]
+    longer = 0
+    for n in range(400):
+        seed = f"circle-{jokers}-{n}"
+        circle, centre, stock = check["deal_circle"](seed, jokers)
+        view = new_game(rules, seed=seed, dealer=0).full_view()
+        # Before the first choice only forced steps ran: drawn cards that beat nothing, each
+        # joining the circle in the stock's order.
+        assert view.circle[: len(circle)] == circle and centre == view.trump_card
+        joined = view.circle[len(circle) :]
+        assert joined == stock[: len(joined)]
+        assert sorted([*circle, centre, *stock]) == sorted(check["deck"](52, jokers))
+        longer += len(circle) > 8
+        if n >= 40 and (longer or not jokers):
+            break
+    assert (longer > 0) == bool(jokers)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("come after the A♥ before the shuffle", "a joker there joins the circle")),
+        ("ru", ("до тасовки за A♥ идут красный джокер", "такой джокер уходит в круг")),
+    ],
+)
+def test_the_fair_page_says_where_the_jokers_go_in_a_circle_deck(
+    client: Client, language: str, words: tuple[str, str]
+) -> None:
+    page = html.unescape(client.get(reverse("fair"), headers={"accept-language": language}).content.decode())
+    assert all(part in page for part in words)
+    assert "def deal_circle(seed, jokers=0)" in page
 
 
 def test_a_finished_match_reveals_a_seed_that_matches_its_commitment(client: Client) -> None:

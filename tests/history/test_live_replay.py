@@ -4,7 +4,9 @@ final state"; "export re-imports")."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -43,3 +45,30 @@ def test_a_live_match_replays_to_its_stored_end(
     data = json.loads(client.get(reverse("match_export", args=[match.pk])).content)
     assert match_import(data).to_json() == match.snapshot
     assert data["result"] == match.result and data["seed"] == seed
+
+
+def test_every_replay_step_offers_its_whole_position_and_a_link_to_it(
+    monkeypatch: pytest.MonkeyPatch, client: Client
+) -> None:
+    """A player copies the position of any step into a bug report: read back, it is that step's
+    game (every hand and the stock's order), and the step's own link opens it again."""
+    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "copy-1")
+    match = play_out(
+        start_match(
+            humans=[make_user("h-copy")], rules=Rules.for_variant("perevodnoy", players=3), bot_level="random"
+        )
+    )
+    record = match_for_record(match_id=match.pk)
+    moves = stored_moves(record)
+    url = reverse("match_record", args=[match.pk])
+    for number in sorted({0, 1, len(moves) // 2, len(moves)}):
+        page = client.get(url, {"step": number}).content.decode()
+        (text,) = re.findall(
+            r'<input class="replay__position-text" id="replay-position"[^>]* value="([^"]*)"', page
+        )
+        position = html.unescape(text)
+        step = replay_step(record, moves, number)
+        assert GameState.from_position(position).full_view().to_dict() == step.view.to_dict()
+        assert f'href="{url}?step={number}"' in page
+        fragment = client.get(url, {"step": number}, headers={"HX-Request": "true"}).content.decode()
+        assert html.escape(position, quote=True) in fragment  # the step the replay's buttons swap in

@@ -24,6 +24,7 @@ from games.models import Match
 from history.review import services
 from history.review.models import Review, ReviewDecision
 from history.review.services import REVIEW_STEP_TASK, ReviewRefused, review_request, review_step
+from history.tasks import reviews_sweep
 from tests.games.services_support import task_sends
 from tests.ratings.builders import finished_match, make_users
 
@@ -384,3 +385,36 @@ def test_reviews_have_a_queue_of_their_own() -> None:
     assert celery_app.amqp.router.route({}, REVIEW_STEP_TASK)["queue"].name == "reviews"
     assert celery_app.amqp.router.route({}, "games.bot_turn")["queue"].name == "bots"
     assert celery_app.amqp.router.route({}, "games.clock")["queue"].name == "celery"
+
+
+def test_beat_resumes_a_review_whose_worker_died_mid_chain_once_and_leaves_live_and_failed_ones(
+    users: list[User], sends: Sends
+) -> None:
+    stalled_match, live_match, failed_match = (_match(users, seed=f"rv-sweep-{i}") for i in range(3))
+    with sends():
+        stalled = review_request(match_id=stalled_match.pk, seat=0, user=users[0])
+        live = review_request(match_id=live_match.pk, seat=0, user=users[0])
+        failed = review_request(match_id=failed_match.pk, seat=0, user=users[1])
+    with sends():
+        review_step(review_id=stalled.pk)  # one step stored; the step it sent died with its worker
+    with sends(), mock.patch.object(services, "assess_record_step", _broken_search):
+        review_step(review_id=failed.pk)
+    long_ago = stalled.updated - services.STALLED * 2
+    Review.objects.filter(pk__in=[stalled.pk, failed.pk]).update(updated=long_ago)
+    with sends() as sent:
+        assert reviews_sweep() == 1  # the Celery task, as beat sends it
+    assert [c.kwargs["args"] for c in sent.call_args_list] == [(stalled.pk,)]
+    with sends() as sent:
+        assert reviews_sweep() == 0  # resumed just now: not twice
+    assert sent.call_count == 0
+    statuses = dict(Review.objects.values_list("pk", "status"))
+    assert statuses[failed.pk] == Review.Status.FAILED and statuses[live.pk] == Review.Status.PENDING
+    assert _drain(sends, Review.objects.get(pk=stalled.pk)) > 0
+    stalled.refresh_from_db()
+    assert stalled.status == Review.Status.DONE and stalled.done == stalled.total > 1
+
+
+def test_beat_runs_the_review_sweep_every_minute() -> None:
+    schedule = {entry["task"]: entry["schedule"] for entry in celery_app.conf.beat_schedule.values()}
+    assert schedule["history.reviews_sweep"] == 60.0
+    assert "history.reviews_sweep" in celery_app.tasks

@@ -279,6 +279,9 @@ def _fill(route: str, matrix: Matrix) -> str | None:
     return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, route)
 
 
+READINESS = "/ops/health/ready"
+
+
 @pytest.mark.parametrize("role", ROLES)
 def test_no_route_answers_any_role_with_a_500(matrix: Matrix, role: str) -> None:
     client = matrix.client(role)
@@ -304,6 +307,8 @@ def test_no_route_answers_any_role_with_a_500(matrix: Matrix, role: str) -> None
             ("post", garbage),
         ):
             response = getattr(client, method)(path, data)
+            if (path, response.status_code) == (READINESS, 503):
+                continue  # its 503 is its answer: a dependency (beat, a worker) is not ready here
             if response.status_code >= 500:
                 failures.append(f"{method.upper()} {path} {data and 'garbage'} -> {response.status_code}")
     assert not failures, failures

@@ -11,6 +11,7 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
 from django.test import override_settings
 
+from durak_site import buckets
 from games.live import ratelimit
 from tools import loadclient
 
@@ -26,7 +27,7 @@ def test_the_doctests_hold() -> None:
 
 
 def test_the_bucket_refills_at_its_rate_and_never_beyond_its_burst() -> None:
-    bucket = ratelimit.TokenBucket(rate=2.0, burst=3, stamp=0.0)
+    bucket = buckets.TokenBucket(rate=2.0, burst=3, stamp=0.0)
     assert [bucket.take(now=0.0) for _ in range(4)] == [True, True, True, False]
     assert bucket.take(now=0.5) and not bucket.take(now=0.5)
     assert [bucket.take(now=100.0) for _ in range(4)] == [True, True, True, False]

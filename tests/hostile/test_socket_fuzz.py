@@ -22,6 +22,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.test import override_settings
 
+from durak_site import buckets
 from games.live import ratelimit
 from games.live.selectors import match_state
 
@@ -79,8 +80,8 @@ def _generous_rate_limit(settings: Any) -> None:
 
 class Clock:
     """The rate limiter's clock, held still: a socket's bucket refills and a user's window turns
-    only when a test advances it (``games.live.ratelimit`` reads ``time.monotonic`` and
-    ``time.time``; the event loop keeps the real clock)."""
+    only when a test advances it (``games.live.ratelimit`` and ``durak_site.buckets`` read
+    ``time.monotonic`` and ``time.time``; the event loop keeps the real clock)."""
 
     def __init__(self) -> None:
         # An hour ahead of the real monotonic clock, which stamps a new bucket: it starts full.
@@ -100,6 +101,7 @@ class Clock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     held = Clock()
     monkeypatch.setattr(ratelimit, "time", held)
+    monkeypatch.setattr(buckets, "time", held)  # the sockets' token buckets
     return held
 
 

@@ -1,7 +1,7 @@
 """``manage.py loadtest`` at a small scale: a smoke test, not a timed one.
 
 The command starts its own servers on the test database, plays a few tables for a few seconds
-and must report no error in the JSON shape the README documents. The frame reader the scripted
+and must report no error in the JSON shape docs/performance.md documents. The frame reader the scripted
 players rely on is checked against the real match fragments, so a template change that would
 blind the load test fails here first.
 """

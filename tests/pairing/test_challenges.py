@@ -18,6 +18,7 @@ from pairing import challenges
 from pairing.models import Challenge
 from pairing.setups import GRID
 from people import services as people
+from people.models import Sanction
 from tests.games.services_support import make_user, start_match
 
 pytestmark = pytest.mark.django_db
@@ -189,3 +190,39 @@ def test_a_page_opened_after_the_push_still_shows_the_challenge(pushed: list[Any
         '<script id="pairing-incoming" type="application/json">[]</script>'
         in client.get("/rules/").content.decode()
     )
+
+
+def test_a_player_barred_from_rated_play_cannot_send_a_rated_challenge_but_may_send_a_casual_one(
+    pushed: list[Any],
+) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    Sanction.objects.create(user=alice, kind=Sanction.Kind.RATED_BAR)
+    rated = GRID[1]
+    assert rated.rated and rated.players == 2
+    with pytest.raises(challenges.ChallengeError, match=r"barred from rated play.*casual challenge"):
+        challenges.challenge_send(challenger=alice, challenged=bob, setup=rated)
+    assert not Challenge.objects.exists() and not pushed  # bob never heard of it
+    assert not challenges.challenge_send(challenger=alice, challenged=bob, setup=DUEL).rated
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "You are barred from rated play for now. You may send a casual challenge."),
+        ("ru", "Вам пока запрещена рейтинговая игра. Вы можете отправить вызов без рейтинга."),
+    ],
+)
+def test_the_challenge_form_says_why_a_barred_players_rated_challenge_is_refused(
+    pushed: list[Any], language: str, words: str
+) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    Sanction.objects.create(user=alice, kind=Sanction.Kind.RATED_BAR)
+    client = Client(headers={"accept-language": language})
+    client.force_login(alice)
+    response = client.post(
+        f"/pair/challenge/{bob.pk}/",
+        {"variant": "podkidnoy", "deck": "36", "turn_seconds": "30", "rated": "on"},
+        follow=True,
+    )
+    assert response.status_code == 200 and words in response.content.decode()
+    assert not Challenge.objects.exists()

@@ -9,15 +9,20 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.test import Client
-from django.utils import timezone
+from django.test import Client, override_settings
+from django.utils import timezone, translation
 
+from games.engine import Rules
+from games.live import selectors as game_selectors
+from games.live import services as games
 from games.models import Match, Table
 from pairing import services, tasks
+from pairing.forms import SeekForm
 from pairing.models import Seek
 from pairing.selectors import grid_counts
 from pairing.setups import GRID, Setup
 from people import services as people
+from people.models import Sanction
 from tests.games.services_support import make_user
 
 pytestmark = pytest.mark.django_db
@@ -205,6 +210,64 @@ def test_bad_seeks_are_a_message_and_change_nothing(client: Client, fields: dict
     assert list(response.context["messages"]) and not Seek.objects.exists()
 
 
+def test_a_player_barred_from_rated_play_cannot_open_a_rated_seek_but_may_open_a_casual_one(
+    pushed: list[Any],
+) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    Sanction.objects.create(user=alice, kind=Sanction.Kind.RATED_BAR)
+    with pytest.raises(services.SeekError, match=r"barred from rated play.*casual table"):
+        services.seek_open(user=alice, setup=RATED_DUEL)
+    services.seek_open(user=bob, setup=RATED_DUEL)
+    assert list(Seek.objects.values_list("user__username", flat=True)) == ["bob"]  # never met bob
+    assert not Table.objects.exists()
+    assert not services.seek_open(user=alice, setup=DUEL).rated
+
+
+@override_settings(GAMES_RATED_QUITS=1, GAMES_RATED_BAN_MINUTES=30)
+def test_a_player_barred_by_the_deal_fishing_ledger_cannot_open_a_rated_seek(pushed: list[Any]) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    table = games.table_create(creator=alice, rules=Rules(), rated=True)
+    games.table_join(table_id=table.pk, user=bob)
+    match = game_selectors.table_current_match(table_id=table.pk)
+    assert match is not None
+    games.match_abort(match_id=match.pk, user=alice)  # left right after the deal: barred
+    with pytest.raises(services.SeekError, match=r"30 more minutes.*casual table"):
+        services.seek_open(user=alice, setup=RATED_DUEL)
+    assert not Seek.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "You are barred from rated play for now. You may play at a casual table."),
+        ("ru", "Вам пока запрещена рейтинговая игра. Вы можете сыграть за столом без рейтинга."),
+    ],
+)
+def test_play_now_says_why_a_barred_players_rated_seek_is_refused(language: str, words: str) -> None:
+    alice = make_user("alice")
+    Sanction.objects.create(user=alice, kind=Sanction.Kind.RATED_BAR)
+    client = Client(headers={"accept-language": language})
+    client.force_login(alice)
+    fields = {"variant": "podkidnoy", "players": "2", "deck": "36", "turn_seconds": "30", "rated": "on"}
+    response = client.post("/pair/seek/", fields | {"rating_range": "100"}, follow=True)
+    assert response.status_code == 200 and words in response.content.decode()
+    assert not Seek.objects.exists()
+
+
+def test_a_refused_play_now_from_the_grid_reloads_the_page_to_show_why() -> None:
+    alice = make_user("alice")
+    Sanction.objects.create(user=alice, kind=Sanction.Kind.RATED_BAR)
+    client = Client()
+    client.force_login(alice)
+    fields = {"variant": "podkidnoy", "players": "2", "deck": "36", "turn_seconds": "30", "rated": "on"}
+    response = client.post(
+        "/pair/seek/", fields | {"rating_range": "200", "next": "/play/"}, HTTP_HX_REQUEST="true"
+    )
+    assert response["HX-Redirect"] == "/play/"  # the grid fragment alone would not show the message
+    assert "barred from rated play" in client.get("/play/").content.decode()
+    assert not Seek.objects.exists()
+
+
 def test_the_tick_drops_seeks_whose_owner_vanished_without_a_goodbye(pushed: list[Any]) -> None:
     """A daphne killed with her socket never sent ``user_offline``: her presence went stale."""
     alice, bob = make_user("alice"), make_user("bob")
@@ -216,3 +279,11 @@ def test_the_tick_drops_seeks_whose_owner_vanished_without_a_goodbye(pushed: lis
     Seek.objects.update(created=timezone.now() - timedelta(seconds=services.ABANDONED_AFTER_SECONDS + 1))
     services.pool_pair()
     assert list(Seek.objects.filter(status=Seek.Status.WAITING).values_list("user_id", flat=True)) == [bob.pk]
+
+
+def test_the_custom_seeks_turn_timer_reads_in_the_pages_language() -> None:
+    """The "15 s a move" options were drawn in English on the Russian page: made at import."""
+    for language, words in (("ru", "15 с на ход"), ("en", "15 s a move")):
+        with translation.override(language):
+            html = str(SeekForm()["turn_seconds"])
+        assert words in html, (language, html)

@@ -18,7 +18,7 @@ def _deploy_warnings() -> list[str]:
     ("proxy_header", "proxies", "warned"),
     [
         (("HTTP_X_FORWARDED_PROTO", "https"), 0, True),  # production's setting, the count forgotten
-        (("HTTP_X_FORWARDED_PROTO", "https"), 1, False),  # the README's nginx
+        (("HTTP_X_FORWARDED_PROTO", "https"), 1, False),  # docs/production.md's nginx
         (("HTTP_X_FORWARDED_PROTO", "https"), 2, False),  # a load balancer in front of it
         (None, 0, False),  # no proxy at all (development, the embedded site)
     ],

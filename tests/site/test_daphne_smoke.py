@@ -6,42 +6,87 @@ under channels_redis's list-based layer.
 """
 
 import os
+import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
 
-from .helpers import ROOT, WebSocket, clean_env, free_port, manage, wait_for_port
+from .helpers import ROOT, WebSocket, clean_env, free_port, manage
+
+#: How long a server may take to answer its first request: Django, Channels and the embedded
+#: Celery worker start in seconds on an idle machine, and much slower on a busy 2-core one.
+READY_WITHIN = 120.0
 
 
-def start_server(env: dict[str, str]) -> tuple[subprocess.Popen[str], int]:
+@contextmanager
+def serving(env: dict[str, str], log: Path) -> Iterator[tuple[int, int]]:
+    """``manage.py serve`` on a free port until the block ends (its port and process group); its
+    output goes to ``log``.
+
+    Ready is when it answers HTTP (any status: the server says it is up by answering), polled
+    until ``READY_WITHIN``, failing at once if the process dies. The server runs in a process group
+    of its own, which is ended (SIGTERM, then SIGKILL) whether the block passed, failed or the
+    wait ran out, so no server outlives its test."""
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    wait_for_port(port, process)
-    return process, port
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + READY_WITHIN
+        while not answers(port):
+            if process.poll() is not None:
+                raise RuntimeError(f"manage.py serve exited with {process.returncode}:\n{log.read_text()}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no answer on port {port} in {READY_WITHIN:.0f} s:\n{log.read_text()}")
+            time.sleep(0.2)
+        yield port, process.pid
+    finally:
+        end_group(process)
+
+
+def answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/css/site.css", timeout=5):
+            return True
+    except urllib.error.HTTPError:
+        return True  # an answer all the same
+    except OSError:
+        return False
+
+
+def end_group(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server's whole process group: politely, then for sure."""
+    for sig, wait in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 10.0)):
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        try:
+            process.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
 
 
 @pytest.fixture(scope="module")
 def embedded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    database = Path(tmp_path_factory.mktemp("serve")) / "site.sqlite3"
-    env = clean_env(SQLITE_PATH=str(database))
-    migrated = manage("migrate", "--noinput", env=env)
+    folder = Path(tmp_path_factory.mktemp("serve"))
+    env = clean_env(SQLITE_PATH=str(folder / "site.sqlite3"))
+    migrated = manage("migrate", "--noinput", env=env, timeout=300)
     assert migrated.returncode == 0, migrated.stderr
-    process, port = start_server(env)
-    yield port
-    process.terminate()
-    process.wait(timeout=10)
+    with serving(env, folder / "serve.log") as (port, _group):
+        yield port
 
 
 def echo_round_trip(port: int, text: str, idle: float = 0) -> None:
@@ -90,9 +135,18 @@ def test_websocket_from_a_foreign_origin_is_refused(embedded_server: int) -> Non
 @pytest.mark.slow
 def test_redis_channel_layer_keeps_an_idle_socket(tmp_path: Path) -> None:
     env = clean_env(SQLITE_PATH=str(tmp_path / "site.sqlite3"), REDIS_URL=os.environ["REDIS_URL"])
-    process, port = start_server(env)
-    try:
+    with serving(env, tmp_path / "serve.log") as (port, _group):
         echo_round_trip(port, "still here", idle=7)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+
+
+@pytest.mark.slow
+def test_a_failing_test_leaves_no_server_behind(tmp_path: Path) -> None:
+    """The server of a test that fails is gone with its whole process group (the embedded worker
+    included) by the time the failure reaches pytest."""
+    env = clean_env(SQLITE_PATH=str(tmp_path / "site.sqlite3"))
+    assert manage("migrate", "--noinput", env=env, timeout=300).returncode == 0
+    with pytest.raises(AssertionError), serving(env, tmp_path / "serve.log") as (port, group):
+        assert not answers(port), "the test fails while its server runs"
+    assert not answers(port)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(group, 0)

@@ -62,3 +62,14 @@ def test_a_finished_tournament_and_an_ended_game_are_not_listed() -> None:
     client.force_login(olga)
     html = client.get(reverse("home")).content.decode()
     assert f'data-match="{match.pk}"' not in html
+
+
+def test_the_nav_marks_profile_on_ones_own_page_only(client: Client) -> None:
+    """On another player's page "Profile" (one's own) is not the current page."""
+    alice, bob = make_user("alice"), make_user("bob")
+    client.force_login(alice)
+    mine = client.get(reverse("club:profile", args=[alice.pk])).content.decode()
+    theirs = client.get(reverse("club:profile", args=[bob.pk])).content.decode()
+    me_link = f'<a href="{reverse("accounts:me")}"'
+    assert f'{me_link} aria-current="page">' in mine
+    assert f"{me_link}>" in theirs and f'{me_link} aria-current="page">' not in theirs

@@ -41,7 +41,7 @@ PRODUCTION_ENV = {
     "DJANGO_SECRET_KEY": "test-only-" + "x" * 60,
     "DJANGO_ALLOWED_HOSTS": "durak.example",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://durak.example",
-    "DJANGO_TRUSTED_PROXIES": "1",  # behind the README's nginx
+    "DJANGO_TRUSTED_PROXIES": "1",  # behind docs/production.md's nginx
     "EMAIL_HOST": "smtp.durak.example",
 }
 

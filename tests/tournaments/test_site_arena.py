@@ -10,6 +10,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.test import override_settings
 
 from accounts.models import User
 from games.engine import Rules
@@ -154,6 +155,7 @@ def test_a_paused_player_is_not_paired_until_they_come_back(
         services.arena_resume(tournament_id=tournament.pk, user=anna)
 
 
+@override_settings(GAMES_RATED_MIN_MOVES=0)  # a game left at once would not count (test_arena_fair.py)
 def test_withdrawing_resigns_the_game_keeps_the_points_and_allows_a_return(
     organiser: User, make_player: Callable[[str], User]
 ) -> None:
@@ -361,8 +363,10 @@ def test_an_arena_needs_a_duration_and_refuses_corrections(organiser: User) -> N
         services.result_correct(pairing_id=pairing.pk, user=organiser, score=1.0, reason="because")
 
 
-def test_a_rated_arena_deals_rated_tables(organiser: User) -> None:
-    tournament = open_arena(organiser, 2, rated=True, rules=Rules(players=2).to_dict())
+def test_a_rated_arena_deals_rated_tables(organiser: User, make_player: Callable[[str], User]) -> None:
+    tournament = open_arena(organiser, 0, rated=True, rules=Rules(players=2).to_dict())
+    for name in ("anna", "boris"):  # people: a game with the club's bots is casual (test_rated_bots.py)
+        services.entry_register(tournament_id=tournament.pk, user=make_player(name))
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     (match,) = arena_matches(tournament)
     assert Table.objects.get(pk=match.table_id).rated

@@ -189,17 +189,18 @@ def test_anonymous_visitors_are_sent_to_log_in(organiser: User) -> None:
         assert response.status_code == 302 and "login" in response["Location"]
 
 
-def test_the_organiser_and_staff_run_it_through_the_pages(
+def test_the_organiser_and_a_tournament_director_run_it_through_the_pages(
     organiser: User, make_player: Callable[[str], User]
 ) -> None:
     tournament = services.tournament_create(organiser=organiser, settings=tournament_settings())
     client = client_for(organiser)
     client.post(reverse("tournaments:action", args=[tournament.pk, "open"]))
     client.post(reverse("tournaments:bots", args=[tournament.pk]), {"level": "easy", "count": "3"})
-    staff = make_player("staff")
-    staff.is_staff = True
-    staff.save()
-    response = client_for(staff).post(reverse("tournaments:action", args=[tournament.pk, "start"]))
+    director = make_player("director")
+    director.is_staff = True
+    director.save()
+    director.groups.add(services.directors_group_ensure())
+    response = client_for(director).post(reverse("tournaments:action", args=[tournament.pk, "start"]))
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING and tournament.entries.count() == 3

@@ -57,19 +57,19 @@ class Podkidnoy(GameState, variant="podkidnoy"):
 
     def actors(self) -> tuple[int, ...]:
         ph = self.phase
-        if ph == OVER:
-            return ()
+        if ph == BOUT:  # the common case first: a playout asks at every action
+            seats = open_throwers(self)
+            if not self.taking and -1 in self.covers:
+                seats.append(self.defender)
+                seats.sort()
+            elif len(seats) > 1:
+                seats.sort()
+            return tuple(seats)
         if ph == LEAD:
             if not self.rules.redeal or self.opened:
                 return (self.attacker,)
             return tuple(sorted({self.attacker, *redeal_seats(self)}))
-        seats = open_throwers(self)
-        if not self.taking and -1 in self.covers:
-            seats.append(self.defender)
-            seats.sort()
-        elif len(seats) > 1:
-            seats.sort()
-        return tuple(seats)
+        return ()
 
     def awaiting(self) -> dict[int, str]:
         ph = self.phase
@@ -86,16 +86,16 @@ class Podkidnoy(GameState, variant="podkidnoy"):
 
     def legal_fast(self, seat: int) -> list[FastAction]:
         ph = self.phase
+        if ph == BOUT:  # the common case first
+            if seat == self.defender:
+                return self.defence(self.hands[seat])
+            return self.throw_ins(seat)
         if ph == LEAD:
             out = self.leads(self.hands[seat]) if seat == self.attacker else []
             if self.rules.redeal and seat in redeal_seats(self):
                 out.append(REDEAL_ACTION)
             return out
-        if ph == OVER:
-            return []
-        if seat == self.defender:
-            return self.defence(self.hands[seat])
-        return self.throw_ins(seat)
+        return []
 
     #: The attacker's leads; whether a set of cards is a lead, without listing the leads.
     leads = leads_of_one_rank

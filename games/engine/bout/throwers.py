@@ -64,7 +64,8 @@ def open_throwers(s: GameData) -> list[int]:
             return []
         ranks = s.table_ranks
         return [t for t in s.throwers if not passed >> t & 1 and hands[t] & ranks]
-    if not room_to_throw(s):
+    # room_to_throw(s), written out: every action of a bout asks this (actors, settle)
+    if len(s.attack_cards) >= s.attack_limit or not (s.taking or hands[s.defender]):
         return []
     return [t for t in s.throwers if not passed >> t & 1 and hands[t]]
 

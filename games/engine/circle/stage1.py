@@ -79,6 +79,9 @@ class CircleStage1(GameState, variant="circle", stage=1):
     def start_bout(self, attacker: int, ev: list[Event] | None) -> None:
         raise RuntimeError("circle stage 1 has no bouts: stage 2 starts them")
 
+    def draw_on(self, ev: list[Event] | None) -> None:
+        advance(self, ev)
+
 
 def set_up(s: GameData, deal: Deal | None, forced: int | None, ev: list[Event] | None) -> None:
     """Lay out stage 1 (seeded, or the circle, center and stock of ``deal``) and play the

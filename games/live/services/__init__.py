@@ -35,6 +35,7 @@ from games.live.services.errors import (
     RatedRulesError,
     StaleVersion,
     TableError,
+    ValueNotAwaited,
     validate_rated_rules,
 )
 from games.live.services.limits import host_seen
@@ -64,6 +65,7 @@ __all__ = [
     "RatedRulesError",
     "StaleVersion",
     "TableError",
+    "ValueNotAwaited",
     "action_apply",
     "bot_game_start",
     "bot_turn",

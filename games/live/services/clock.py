@@ -11,10 +11,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from durak_site import heartbeat, metrics
+from durak_site.tasks import LOST_DATABASE
 from games.engine import Action
 from games.live import selectors
 from games.live.loaded import LoadedMatch
-from games.live.services import turn
+from games.live.services import playban, turn
 from games.models import MatchPlayer, Move
 
 logger = logging.getLogger(__name__)
@@ -34,7 +36,14 @@ def match_timeout(*, match_id: int, version: int) -> bool:
         if not loaded.match.is_active or loaded.match.version != version:
             return False
         _time_out(loaded)
+        transaction.on_commit(_timeout_played)
     return True
+
+
+def _timeout_played() -> None:
+    """Count a played deadline, and note when the last one was (the staff's ops page)."""
+    metrics.TIMEOUTS.inc()
+    heartbeat.beat("timeout")
 
 
 def _time_out(loaded: LoadedMatch) -> None:
@@ -54,6 +63,13 @@ def _time_out(loaded: LoadedMatch) -> None:
             turn.play(loaded, seat, Action.parse("pass"), Move.By.TIMEOUT)
             continue
         if turn.is_bot_seat(player):
+            # Not the bot's timeout: its turn task was lost or late (a worker, broker or database
+            # outage), so the clock plays the bot's own move now.
+            logger.warning(
+                "match %s: the bot turn of seat %s was not played before its deadline; the clock plays it",
+                loaded.match.pk,
+                seat,
+            )
             turn.play_bot(loaded, player)
             continue
         counted = code in TIMEOUT_COUNTED
@@ -66,6 +82,7 @@ def _time_out(loaded: LoadedMatch) -> None:
             player.timeouts = count
             player.save(update_fields=["timeouts"])
             if count >= limit:
+                playban.early_quit_record(loaded=loaded, player=player)  # left: absent too early
                 turn.forfeit(loaded, player, resigned=False)
     turn.commit(loaded)
 
@@ -81,6 +98,9 @@ def matches_timeout_overdue() -> int:
     for pk, version in overdue:
         try:
             played += match_timeout(match_id=pk, version=version)
+        except LOST_DATABASE as error:  # every other match would fail alike: the next tick plays them
+            logger.warning("database unavailable: the overdue deadlines wait for the next tick: %s", error)
+            break
         except Exception:  # the clock must not stop at one broken match
             logger.exception("the overdue timeout of match %s failed", pk)
     return played

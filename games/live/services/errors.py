@@ -51,6 +51,11 @@ class TableError(GameError):
     """A refused table or seat operation (full, taken, already seated, wrong invite…)."""
 
 
+class ValueNotAwaited(TableError):
+    """A well-formed fair-deal value that no deal awaits from its sender (already sent, the deal
+    made, or no longer seated): the page that sent it did nothing wrong, so its answer is no error."""
+
+
 class RatedRulesError(TableError):
     """The options of a rated table are outside the rating pools."""
 

@@ -104,14 +104,14 @@ def _awaited_bot(loaded: LoadedMatch, version: int, seat: int) -> MatchPlayer | 
 def match_resign(*, match_id: int, user: User) -> None:
     """Resign: the seat goes on autopilot so the others can finish, and counts as the fool.
 
-    Resigning a rated game before its first move goes into the deal-fishing ledger (``playban``)."""
+    Resigning a rated game too early (``games.early``) goes into the deal-fishing ledger
+    (``playban``)."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
         player = turn.player_in_play(loaded, user)
         if player.resigned:
             raise GameError(_("You have already resigned."))
-        if loaded.match.table.rated and not loaded.match.last_seq:
-            playban.quit_record(match=loaded.match, user=user, aborted=False)
+        playban.early_quit_record(loaded=loaded, player=player)
         turn.forfeit(loaded, player, resigned=True)
         turn.commit(loaded)
 

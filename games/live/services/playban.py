@@ -1,14 +1,16 @@
-"""Deal fishing, and the bars from rated play (``README.md`` §Ratings, "Deal fishing"): the one
+"""Deal fishing, and the bars from rated play (``docs/ratings.md``, "Deal fishing"): the one
 place live play asks whether a player may play rated.
 
 At a rated table a player could look at the dealt hand, abort, play again and repeat until the
-cards suited them. So at a rated table an abort after the deal counts as a resignation (the seat
-goes on autopilot and counts as the fool: ratings move), and every rated game left right after
-the deal, by abort or by a resignation before the first move, goes into a ledger (``RatedQuit``,
-as Lichess keeps its playban ledger). ``settings.GAMES_RATED_QUITS`` of them within
-``GAMES_RATED_QUIT_WINDOW_HOURS`` bar the player from rated play (opening, joining or playing again
-at a rated table) for ``GAMES_RATED_BAN_MINUTES`` after the last one, doubled for each one past
-the limit, at most a day. The bar is computed from the ledger, so there is no state to expire.
+cards suited them, or let a second account of theirs win at once. So at a rated table an abort
+after the deal counts as a resignation (the seat goes on autopilot and counts as the fool), and
+every rated game left too early (``games.early``: by abort, resignation or the autopilot after
+timeouts before every player made ``GAMES_RATED_MIN_MOVES`` moves of their own; such a game is
+not rated) goes into a ledger (``RatedQuit``, as Lichess keeps its playban ledger).
+``settings.GAMES_RATED_QUITS`` of them within ``GAMES_RATED_QUIT_WINDOW_HOURS`` bar the player
+from rated play (opening, joining or playing again at a rated table, joining a rated tournament,
+being paired in a rated arena) for ``GAMES_RATED_BAN_MINUTES`` after the last one, doubled for
+each one past the limit, at most a day. The bar is computed from the ledger, so there is no state to expire.
 
 The staff's bar (``people.models.Sanction``, given from the moderation queue) is asked here too,
 so opening, joining, playing again and the deal all pass one check with one exemption: a table
@@ -27,8 +29,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from games import early
+from games.live.loaded import LoadedMatch
 from games.live.services.errors import TableError
-from games.models import Match, RatedQuit
+from games.models import Match, MatchPlayer, RatedQuit
 from people import selectors as people_selectors
 
 #: The longest bar, however many games were left.
@@ -45,13 +49,44 @@ def quit_record(*, match: Match, user: User, aborted: bool) -> None:
     RatedQuit.objects.get_or_create(match=match, user=user, defaults={"aborted": aborted})
 
 
+def early_quit_record(*, loaded: LoadedMatch, player: MatchPlayer) -> None:
+    """Note ``player`` leaving (resigning, or timed out into the autopilot) the locked rated match
+    when it is too early (``games.early.too_early``): in the ledger, once per match."""
+    match = loaded.match
+    if not match.table.rated or player.user.is_bot:
+        return
+    own = early.own_moves([match.pk]).get(match.pk, {})
+    if early.too_early(own, (p.seat for p in loaded.players), int(settings.GAMES_RATED_MIN_MOVES)):
+        quit_record(match=match, user=player.user, aborted=False)
+
+
 def rated_bar_until(*, user: User, now: datetime | None = None) -> datetime | None:
     """Until when ``user`` may not play rated, or ``None`` when they may."""
     now = now or timezone.now()
+    quits = RatedQuit.objects.filter(user=user, at__gte=_window_start(now)).order_by("-at")
+    return _bar_until(list(quits.values_list("at", flat=True)), now)
+
+
+def rated_barred_users(user_ids: Iterable[int]) -> set[int]:
+    """Which of ``user_ids`` are barred from rated play now, by the staff or by the ledger (two
+    queries, however many: an arena asks for its whole field on every pairing pass)."""
+    ids = list(user_ids)
+    now = timezone.now()
+    times: dict[int, list[datetime]] = {}
+    quits = RatedQuit.objects.filter(user_id__in=ids, at__gte=_window_start(now)).order_by("-at")
+    for user_id, at in quits.values_list("user_id", "at"):
+        times.setdefault(user_id, []).append(at)
+    ledger = {user_id for user_id, found in times.items() if _bar_until(found, now) is not None}
+    return ledger | people_selectors.rated_barred(ids)
+
+
+def _window_start(now: datetime) -> datetime:
+    return now - timedelta(hours=int(settings.GAMES_RATED_QUIT_WINDOW_HOURS))
+
+
+def _bar_until(times: list[datetime], now: datetime) -> datetime | None:
+    """The end of the bar earned by the quits at ``times`` (latest first, within the window)."""
     limit = max(1, int(settings.GAMES_RATED_QUITS))
-    since = now - timedelta(hours=int(settings.GAMES_RATED_QUIT_WINDOW_HOURS))
-    quits = RatedQuit.objects.filter(user=user, at__gte=since).order_by("-at")
-    times = list(quits.values_list("at", flat=True))
     if len(times) < limit:
         return None
     minutes = int(settings.GAMES_RATED_BAN_MINUTES) * 2 ** min(len(times) - limit, 16)

@@ -39,7 +39,13 @@ from games import bots, seeding
 from games.engine import Rules, new_game
 from games.live import broadcast, ratings
 from games.live.services import limits, playban, turn
-from games.live.services.errors import GameError, NotYourSeat, TableError, validate_rated_rules
+from games.live.services.errors import (
+    GameError,
+    NotYourSeat,
+    TableError,
+    ValueNotAwaited,
+    validate_rated_rules,
+)
 from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
 from games.pools import table_kind_pool
 from games.signals import again_wanted, match_dealt
@@ -204,11 +210,11 @@ def seed_contribute(*, table_id: int, user: User, value: object, commitment: obj
     with transaction.atomic():
         table = _lock_table(table_id)
         if not table.seats.filter(user=user, user__is_bot=False).exists():
-            raise TableError(_("You do not sit at this table."))
+            raise ValueNotAwaited(_("You do not sit at this table."))
         if not table.server_seed or commitment != seeding.commitment(table.server_seed):
-            raise TableError(_("That deal has already been made: your value came too late."))
+            raise ValueNotAwaited(_("That deal has already been made: your value came too late."))
         if SeedContribution.objects.filter(commitment=commitment, user=user).exists():
-            raise TableError(_("You have already sent your value for this deal."))
+            raise ValueNotAwaited(_("You have already sent your value for this deal."))
         SeedContribution.objects.create(table=table, user=user, commitment=commitment, value=str(value))
         if table.status == Table.Status.DEALING and not _awaited(table, _seats(table)):
             _deal_awaited(table)
@@ -241,6 +247,7 @@ def seats_fill_with_bots(*, table_id: int, user: User, level: str) -> list[Seat]
         raise TableError(_("There is no bot of that level."))
     with transaction.atomic():
         table = _lock_table(table_id)
+        _refuse_bots_at_rated(table)
         seats = list(table.seats.all())
         if table.creator_id != user.pk and all(s.user_id != user.pk for s in seats):
             raise TableError(_("Only the table's creator or its players may invite bots."))
@@ -273,7 +280,8 @@ def match_abort(*, match_id: int, user: User) -> None:
     """Abort a match before its first action (any of its human players may).
 
     At a rated table the cards are dealt and seen, so the abort counts as a resignation and goes
-    into the deal-fishing ledger (``playban``): the others play on and ratings move."""
+    into the deal-fishing ledger (``playban``): the others play on, and the game, left too early,
+    is not rated (``games.early``)."""
     with transaction.atomic():
         loaded = turn.match_lock(match_id)
         player = turn.player_in_play(loaded, user)
@@ -351,6 +359,7 @@ def play_again_with_bots(*, match_id: int, user: User, level: str) -> Match:
         if not player.wants_again:
             raise GameError(_("Agree to play again first."))
         table = _lock_table(match.table_id)
+        _refuse_bots_at_rated(table)
         if table.matches.filter(number__gt=match.number).exists():
             raise GameError(_("A newer game has already been dealt at this table."))
         agreed = {p.user_id for p in loaded.players if p.wants_again}
@@ -368,6 +377,13 @@ def play_again_with_bots(*, match_id: int, user: User, level: str) -> Match:
 
 
 # --- internals --------------------------------------------------------------------------------
+
+
+def _refuse_bots_at_rated(table: Table) -> None:
+    """The club's bots never sit at a rated table (``docs/rules.md`` §7, "Bots"): as Lichess rates
+    no game against its computer, a rating measures play against people only."""
+    if table.rated:
+        raise TableError(_("A rated table is for people only: play bots at a casual table."))
 
 
 def _again_answered(match: Match, table: Table, user_id: int | None, new_match: Match | None) -> None:

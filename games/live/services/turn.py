@@ -22,7 +22,7 @@ its time, whatever anyone holds; it lives in the database alone, so no broker lo
 can lose one, and a change that moves it sends nothing. (A turn-timer task per match, re-arming
 itself whenever it came due before a deadline that moves had pushed later, cost the worker a
 task for nothing most times, and a burst of them when matches dealt together all came to their
-first deadline at once: ``docs/load.md``, seventh and sixteenth passes.) Seats the engine awaits
+first deadline at once: ``docs/performance.md``.) Seats the engine awaits
 that belong to bots (or to autopilots) get a ``games.bot_turn`` task after a short human-like
 delay (``settings.GAMES_BOT_DELAY``; ``send_bot_turns``); it carries the version and does
 nothing once the match has moved on.
@@ -44,9 +44,11 @@ from datetime import timedelta
 from typing import Any, Final
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from durak_site import logcontext, metrics
 from durak_site.tasks import enqueue_on_commit
 from games import bots
 from games.engine import Action, GameState, IllegalAction, Rules
@@ -80,6 +82,7 @@ def match_lock(match_id: int) -> LoadedMatch:
     loaded = selectors.match_load(match_id=match_id, moves_after=None, lock=True)
     if loaded is None:
         raise GameError(NO_SUCH_MATCH)
+    logcontext.bind_match(match_id, loaded.match.version)
     return loaded
 
 
@@ -113,6 +116,8 @@ def play(
         Move(match=match, seq=match.last_seq, seat=seat, action=str(action), events=events, by=by)
     )
     loaded.moves.append(move)
+    # Counted once the change commits (a refused or rolled-back one never is).
+    transaction.on_commit(metrics.MOVES.labels(match.rules.get("variant", "?"), by).inc)
     return move
 
 
@@ -160,8 +165,12 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
     (``moves.bot_turn`` searches and waits so, then applies at the version it searched).
 
     A bot that fails (raises, or answers an illegal action) is logged and replaced by the
-    engine's default for this move: a bug in a bot must not leave a match waiting forever."""
+    engine's default for this move: a bug in a bot must not leave a match waiting forever. A
+    database that fails is not the bot's failure: the public history is read before, so a lost
+    connection raises to the caller (the task is tried again: ``games.tasks.bot_turn``) instead
+    of playing the default, which is what a timeout plays."""
     match, state = loaded.match, loaded.state
+    history = _public_history(match)
     built_in = player.user.is_bot and not player.user.is_program
     level = player.user.bot_level if built_in else AUTOPILOT_LEVEL
     if level not in bots.LEVELS:
@@ -169,6 +178,7 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
     seat = player.seat
     by = Move.By.BOT if built_in else Move.By.AUTOPILOT
     legal = state.legal_actions(seat)
+    late = bot_lateness(loaded)
     started = clock()
     try:
         action = bots.choose_action(
@@ -177,15 +187,30 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
             legal,
             f"{match.pk}:{match.version}:{seat}",
             rules=Rules.from_dict(match.rules),
-            history=_public_history(match),
+            history=history,
+            late=late,
         )
         if action not in legal:
             raise IllegalAction("bot_illegal", f"the {level} bot chose {action}, which is not legal")
     except Exception:
         logger.exception("bot %s failed in match %s at version %s", level, match.pk, match.version)
         action = state.default_action(seat)
-    think_out(level, started)
+    metrics.BOT_DECISION_SECONDS.labels(level).observe(clock() - started)
+    think_out(level, started - late)
     return action, by
+
+
+def bot_lateness(loaded: LoadedMatch) -> float:
+    """Seconds after it was due that a bot turn is picked up (0 on time): the change that armed
+    it set ``deadline_at`` to its own time plus ``turn_seconds_now`` and sent the turn at most
+    ``GAMES_BOT_DELAY``'s upper bound later (``send_bot_turns``). A late turn spends less
+    (``games.bots.budget.Budget.after``) and its think wait counts from when it was due, so a
+    backlog of the ``bots`` queue drains instead of running into the turn timers."""
+    match = loaded.match
+    if match.deadline_at is None:
+        return 0.0
+    armed = match.deadline_at - timedelta(seconds=turn_seconds_now(match, loaded.state, loaded.players))
+    return max(0.0, (timezone.now() - armed).total_seconds() - settings.GAMES_BOT_DELAY[1])
 
 
 #: The clock and the pause of ``think_out`` (tests replace them with a fake clock).

@@ -24,7 +24,7 @@ bench's clocks and counters, ``--seed`` deals the same games in every run, and t
 between the instruction counts of two runs under ``valgrind --tool=cachegrind --cache-sim=no``
 (say 20 and 220 moves, with ``PYTHONHASHSEED=0``), divided by the difference in moves, is what a
 move costs the process, every thread included (the broadcast's send too), the same to a hundredth
-of a per cent from run to run (``docs/load.md``, thirteenth pass). The database server's
+of a per cent from run to run (``docs/performance.md``). The database server's
 instructions are not in it.
 
 Run it as production serves, with ``DJANGO_DEBUG=0`` (as ``loadtest`` starts its processes):
@@ -106,7 +106,7 @@ class Command(BaseCommand):
             "--untimed",
             action="store_true",
             help="play the moves without measuring them: for counting the whole process's instructions"
-            " under valgrind (docs/load.md), which the bench's own clocks and counters would add to",
+            " under valgrind (docs/performance.md), which the bench's own clocks and counters would add to",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

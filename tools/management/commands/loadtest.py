@@ -20,6 +20,26 @@ was sent, seconds into the play; ``latency_ms``): a run's tail is often a few bu
 task, many deadlines coming due together), which its percentiles do not show.
 Load-test accounts are called ``loadtest-<n>``; their matches still running at the end are
 resigned so no deadline keeps firing.
+
+``--flood streams|handshakes|requests|all`` (repeatable) is the hostile-load run: the tables play
+once without a flood, then once under each flood named, back to back on fresh tables, while one
+client (``tools.flood``, a process of its own, at the address ``203.0.113.66``) floods from
+``--flood-size`` connections. Each scripted player sends an address of its own in
+``X-Forwarded-For``, as the proxy in front would, so a site that trusts one proxy
+(``DJANGO_TRUSTED_PROXIES=1``) tells them from the flooding client. It prints one object: per
+phase the honest tables' moves, p50, p99 (and its ratio to the no-flood phase), errors, the peak
+of PostgreSQL connections and the flood's answers by status; the overall peak, the ceiling
+(every process started here and this one, times ``DATABASE_POOL_MAX_SIZE``), and the HTTP 500s
+(the flood's and those in the servers' access logs). ``tests/load/test_hostile_load.py`` runs it.
+
+``--nginx`` puts a private nginx in front of the daphnes, as production does: the limits of
+docs/production.md's block (``tools/loadtest_nginx.conf``), plain HTTP on a free loopback port,
+its files in a temporary folder, stopped however the run ends; the servers it starts then trust
+one proxy (``DJANGO_TRUSTED_PROXIES=1``). Everyone connects through it, and nginx tells the
+clients apart by their own addresses: each scripted player's sockets come from a loopback address
+of its own (``127.0.0.2``, ``127.0.0.3``, …; all of ``127.0.0.0/8`` is this machine on Linux) and
+send no ``X-Forwarded-For``; the flood comes from ``127.0.0.1``. nginx's 5xx answers are counted
+with the servers'.
 """
 
 from __future__ import annotations
@@ -30,10 +50,13 @@ import json
 import os
 import random
 import re
+import shutil
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from contextlib import ExitStack
@@ -43,6 +66,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import psycopg
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -50,10 +74,12 @@ from django.db import close_old_connections, connection
 
 from accounts.models import User, capitals_key
 from accounts.names import skeleton
+from botapi import services as botapi
+from botapi.models import ApiToken
 from games.engine import Rules
 from games.live import selectors, services
 from games.models import Match
-from tools import loadclient
+from tools import flood, loadclient
 
 ROOT = Path(settings.BASE_DIR)
 USER_PREFIX = "loadtest-"
@@ -100,17 +126,38 @@ class Command(BaseCommand):
             metavar="FILE",
             help="write each move's latency to FILE (CSV: t_s,latency_ms)",
         )
+        parser.add_argument(
+            "--flood",
+            action="append",
+            default=[],
+            choices=[*flood.KINDS, "all"],
+            help="after a run without, play again under this flood from one client (repeatable)",
+        )
+        parser.add_argument("--flood-size", type=int, default=100, help="concurrent connections per flood")
+        parser.add_argument(
+            "--nginx",
+            action="store_true",
+            help="connect through a private nginx with docs/production.md's limits (needs nginx)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        self.served, self.proxy_log = [], None
         tables = options["tables"]
         if tables < 1:
             raise CommandError("--tables must be at least 1")
         with ExitStack() as stack:
             servers = [_parse_server(text) for text in options["server"]]
             if not servers:
-                servers = self.start_stack(stack, options["daphnes"], options["workers"])
+                servers = self.start_stack(stack, options["daphnes"], options["workers"], options["nginx"])
+            self.proxied = options["nginx"]
+            if self.proxied:
+                servers = [self.start_nginx(stack, servers)]
+            if options["flood"]:
+                report = self.hostile(stack, servers, options)
+                self.stdout.write(json.dumps(report) if options["json"] else json.dumps(report, indent=2))
+                return
             self.log(f"Preparing {tables} tables on {len(servers)} server(s)…")
-            matches = prepare_tables(tables, servers)
+            matches = prepare_tables(tables, servers, proxied=self.proxied)
             try:
                 report = asyncio.run(
                     run(
@@ -122,6 +169,7 @@ class Command(BaseCommand):
                         seed=options["seed"],
                         log=self.log,
                         series=options["series"],
+                        proxied=self.proxied,
                     )
                 )
             finally:
@@ -132,13 +180,95 @@ class Command(BaseCommand):
             for key, value in report.items():
                 self.stdout.write(f"{key:>12}: {value}")
 
+    #: The servers this command started (their logs are read for 5xx answers), and how many of
+    #: its processes use the database.
+    served: list[subprocess.Popen[bytes]]
+    processes: int = 0
+    #: Whether the clients connect through the private nginx (``--nginx``), and its access log.
+    proxied: bool = False
+    proxy_log: Path | None
+
     def log(self, text: str) -> None:
         """Progress on stderr, so ``--json`` output stays one object on stdout."""
         self.stderr.write(text)
 
-    def start_stack(self, stack: ExitStack, daphnes: int, workers: int) -> list[Server]:
-        """Start the site on free ports (stopped when ``stack`` closes)."""
+    def hostile(self, stack: ExitStack, servers: list[Server], options: dict[str, Any]) -> dict[str, Any]:
+        """The tables played without a flood, then under each flood asked for, back to back; the
+        honest tables' figures per phase, the peak of PostgreSQL connections, the HTTP 500s."""
+        tables, size = options["tables"], options["flood_size"]
+        token = flood_token()
+        sampler = stack.enter_context(ConnectionSampler(database_url()))
+        phases: dict[str, dict[str, Any]] = {}
+        self.log(f"Warming up: {tables} tables for {WARM_UP:.0f} s…")  # the first phase is not a cold start
+        warm = prepare_tables(tables, servers, proxied=self.proxied)
+        asyncio.run(
+            run(
+                warm,
+                servers,
+                duration=WARM_UP,
+                echo_duration=0,
+                think=options["think"],
+                seed=0,
+                log=self.log,
+                proxied=self.proxied,
+            )
+        )
+        for name in ["none", *options["flood"]]:
+            kinds = list(flood.KINDS) if name == "all" else [] if name == "none" else [name]
+            self.log(f"Phase {name!r}: preparing {tables} tables…")
+            matches = prepare_tables(tables, servers, proxied=self.proxied)
+            ids = [m for m, _seats in matches]
+            flooding = _flood_start(kinds, servers, token, ids, size, self.proxied) if kinds else None
+            sampler.peak = 0
+            try:
+                report = asyncio.run(
+                    run(
+                        matches,
+                        servers,
+                        duration=options["duration"],
+                        echo_duration=0,
+                        think=options["think"],
+                        seed=options["seed"],
+                        log=self.log,
+                        proxied=self.proxied,
+                    )
+                )
+            finally:
+                counts = _flood_stop(flooding) if flooding is not None else None
+            phase = {key: report[key] for key in ("moves", "p50_ms", "p99_ms", "errors")}
+            phase["pg_peak"], phase["flood"] = sampler.peak, counts
+            if name != "none" and phases["none"]["p99_ms"]:
+                phase["p99_ratio"] = round(phase["p99_ms"] / phases["none"]["p99_ms"], 2)
+            phases[name] = phase
+            self.log(f"Phase {name!r}: {json.dumps(phase)}")
+        resign_running()
+        statuses = _logged_statuses(self.served)
+        proxy = _proxy_statuses(self.proxy_log)
+        floods_500 = sum(
+            int((p["flood"] or {}).get(kind, {}).get("500", 0))
+            for p in phases.values()
+            for kind in flood.KINDS
+        )
+        pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
+        return {
+            "tables": tables,
+            "phases": phases,
+            "errors": sum(p["errors"] for p in phases.values()),
+            "pg_peak": max(p["pg_peak"] for p in phases.values()),
+            # Every process started here and this one, each with its pool (None: no pool, no ceiling).
+            "pg_ceiling": (self.processes + 1) * pool["max_size"] if pool and self.processes else None,
+            "http_500": floods_500 + statuses.get(500, 0),
+            "server_5xx": {str(code): count for code, count in sorted(statuses.items()) if code >= 500},
+            "nginx": self.proxied,
+            "proxy_5xx": {str(code): count for code, count in sorted(proxy.items()) if code >= 500},
+        }
+
+    def start_stack(self, stack: ExitStack, daphnes: int, workers: int, proxied: bool) -> list[Server]:
+        """Start the site on free ports (stopped when ``stack`` closes); ``proxied``: behind one
+        proxy, whose ``X-Forwarded-For`` it trusts."""
         env = child_env()
+        if proxied:
+            env["DJANGO_TRUSTED_PROXIES"] = "1"
         if settings.CELERY_EMBEDDED_WORKER:
             commands = [[sys.executable, "manage.py", "serve", "--port", "{port}"]]
             workers = 0
@@ -152,6 +282,8 @@ class Command(BaseCommand):
             stack.callback(_stop, process)
             _wait_for_port(port, process)
             servers.append(Server("127.0.0.1", port))
+            self.served.append(process)
+        self.processes = len(servers) + workers
         for number in range(workers):
             worker = [
                 sys.executable,
@@ -175,6 +307,42 @@ class Command(BaseCommand):
         self.log(f"Started {len(servers)} server(s), {workers} Celery worker(s) and {min(workers, 1)} beat.")
         return servers
 
+    def start_nginx(self, stack: ExitStack, servers: list[Server]) -> Server:
+        """A private nginx in front of ``servers`` (stopped when ``stack`` closes)."""
+        binary = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not Path(binary).exists():
+            raise CommandError("--nginx needs nginx (Debian: apt-get install nginx-light)")
+        prefix = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="loadtest-nginx-")))
+        port = _free_port()
+        upstreams = "\n".join(f"        server {s.host}:{s.port} max_fails=0;" for s in servers)
+        config = (
+            NGINX_TEMPLATE.read_text()
+            .replace("@USER@", "user root;" if os.geteuid() == 0 else "")  # nobody could not write here
+            .replace("@PREFIX@", str(prefix))
+            .replace("@UPSTREAMS@", upstreams)
+            .replace("@PORT@", str(port))
+        )
+        (prefix / "nginx.conf").write_text(config)
+        command = [
+            binary,
+            "-p",
+            str(prefix),
+            "-e",
+            str(prefix / "error.log"),
+            "-c",
+            str(prefix / "nginx.conf"),
+        ]
+        process = _spawn(command, dict(os.environ))
+        stack.callback(_stop, process)
+        _wait_for_port(port, process)
+        self.proxy_log = prefix / "access.log"
+        self.log(f"Started nginx on port {port} in front of {len(servers)} server(s).")
+        return Server("127.0.0.1", port)
+
+
+#: The private nginx of ``--nginx``: docs/production.md's block in plain HTTP (@NAME@ filled in).
+NGINX_TEMPLATE = Path(__file__).resolve().parents[2] / "loadtest_nginx.conf"
+
 
 def child_env() -> dict[str, str]:
     """The environment of a started server: this process's database and Redis, spelled out.
@@ -184,20 +352,27 @@ def child_env() -> dict[str, str]:
     """
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["DJANGO_SETTINGS_MODULE"] = "durak_site.settings"
-    # As in production: no connection per query, and no DEBUG (which logs every query).
-    env.setdefault("DATABASE_CONN_MAX_AGE", "60")
+    # As in production: each process's bounded pool of connections (unless a CONN_MAX_AGE was
+    # asked for, which works only without it), and no DEBUG (which logs every query).
+    env.setdefault("DATABASE_POOL_MAX_SIZE", "0" if env.get("DATABASE_CONN_MAX_AGE") else "10")
     env.setdefault("DJANGO_DEBUG", "0")
     db = connection.settings_dict
     if db["ENGINE"].endswith("sqlite3"):
         env.pop("DATABASE_URL", None)
         env["SQLITE_PATH"] = str(db["NAME"])
     else:
-        auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
-        host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-        env["DATABASE_URL"] = f"postgres://{auth}@{host}/{db['NAME']}"
+        env["DATABASE_URL"] = database_url()
     if settings.REDIS_URL:
         env["REDIS_URL"] = settings.REDIS_URL
     return env
+
+
+def database_url() -> str:
+    """The URL of the PostgreSQL database this process uses (under pytest, the test database)."""
+    db = connection.settings_dict
+    auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
+    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    return f"postgres://{auth}@{host}/{db['NAME']}"
 
 
 # --- preparing players and tables (sync, before the run) ---------------------------------------
@@ -235,8 +410,11 @@ def load_users(count: int) -> list[User]:
     return [by_name[name] for name in names]
 
 
-def prepare_tables(count: int, servers: list[Server]) -> list[tuple[int, list[loadclient.Seat]]]:
-    """Deal ``count`` two-player matches; each seat gets a cookie and a server (round robin)."""
+def prepare_tables(
+    count: int, servers: list[Server], *, proxied: bool = False
+) -> list[tuple[int, list[loadclient.Seat]]]:
+    """Deal ``count`` two-player matches; each seat gets a cookie, a server (round robin) and an
+    address of its own: its sockets' source through a proxy here (``proxied``), else a header."""
     resign_running()
     users = load_users(2 * count)
     prepared = []
@@ -251,6 +429,8 @@ def prepare_tables(count: int, servers: list[Server]) -> list[tuple[int, list[lo
                 login_cookie(user),
                 servers[(2 * number + k) % len(servers)].host,
                 servers[(2 * number + k) % len(servers)].port,
+                "" if proxied else player_address(2 * number + k),
+                player_source(2 * number + k) if proxied else "",
             )
             for k, user in enumerate((first, second))
         ]
@@ -258,19 +438,39 @@ def prepare_tables(count: int, servers: list[Server]) -> list[tuple[int, list[lo
     return prepared
 
 
+def player_address(number: int) -> str:
+    """The address of the ``number``-th scripted player, one of its own (``10.x.y.z``)."""
+    return f"10.{number // 65536 % 256}.{number // 256 % 256}.{number % 256}"
+
+
+def player_source(number: int) -> str:
+    """The loopback address the ``number``-th client of ``--nginx`` connects from: ``127.0.0.2``
+    and on (``127.0.0.1`` is the flood's; on ``lo`` every address of ``127.0.0.0/8`` works).
+
+    >>> player_source(0), player_source(254)
+    ('127.0.0.2', '127.0.1.0')
+    """
+    value = number + 2
+    return f"127.{value >> 16 & 255}.{value >> 8 & 255}.{value & 255}"
+
+
 def next_match(match_id: int) -> int | None:
-    """Both players agree to play again; the id of the new match."""
+    """Both players agree to play again; the id of the new match. Runs in a thread of its own,
+    which gives its connection back after (to the pool, when there is one)."""
     close_old_connections()
-    loaded = selectors.match_load(match_id=match_id, moves_after=None)
-    if loaded is None:
-        return None
-    new = None
-    for player in loaded.players:
-        try:
-            new = services.play_again(match_id=match_id, user=player.user) or new
-        except services.GameError:
+    try:
+        loaded = selectors.match_load(match_id=match_id, moves_after=None)
+        if loaded is None:
             return None
-    return new.pk if new else None
+        new = None
+        for player in loaded.players:
+            try:
+                new = services.play_again(match_id=match_id, user=player.user) or new
+            except services.GameError:
+                return None
+        return new.pk if new else None
+    finally:
+        close_old_connections()
 
 
 def resign_running() -> int:
@@ -305,9 +505,15 @@ async def run(
     seed: int,
     log: Any,
     series: Path | None = None,
+    proxied: bool = False,
 ) -> dict[str, Any]:
     """The echo floor with one socket per table, then the tables' play; the report (and each
-    move's latency in ``series``, when given)."""
+    move's latency in ``series``, when given). ``proxied``: the echo sockets, too, each come from
+    an address of their own (after the players')."""
+
+    def source(number: int) -> str:
+        return player_source(2 * len(matches) + number) if proxied else ""
+
     rng = random.Random(seed)
     echo = loadclient.Tally()
     if echo_duration > 0:
@@ -322,6 +528,7 @@ async def run(
                     think=think,
                     tally=echo,
                     rng=random.Random(rng.random()),
+                    source=source(i),
                 )
                 for i in range(len(matches))
             )
@@ -359,7 +566,13 @@ async def run(
         await clock.go.wait()  # the same echo, while the tables play
         server = servers[number % len(servers)]
         await loadclient.echo_socket(
-            server.host, server.port, until=clock.until, think=think, tally=loaded, rng=probe_rng
+            server.host,
+            server.port,
+            until=clock.until,
+            think=think,
+            tally=loaded,
+            rng=probe_rng,
+            source=source(number),
         )
 
     probes = max(2, len(matches) // LOADED_ECHO_TABLES)
@@ -408,6 +621,124 @@ def _kind(error: str) -> str:
 
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 1)
+
+
+# --- the hostile client (--flood) ---------------------------------------------------------------
+
+#: Seconds the tables play, unmeasured, before the hostile run's first phase: each process's
+#: pool, templates and caches are then warm in every phase alike.
+WARM_UP = 3.0
+#: The bot account whose token floods the event stream.
+FLOOD_BOT = f"{USER_PREFIX}flood"
+#: Niceness of the flooding process: on one machine its CPU would be the servers' own, which an
+#: attacker's laptop elsewhere does not take.
+FLOOD_NICENESS = 10
+
+
+def flood_token() -> str:
+    """A fresh token of the flooding bot account (made once; its older tokens revoked)."""
+    user = User.objects.filter(username=FLOOD_BOT).first()
+    if user is None:
+        user = User.objects.create_user(
+            username=FLOOD_BOT, email=f"{FLOOD_BOT}@loadtest.invalid", display_name=FLOOD_BOT
+        )
+    if not user.is_program:
+        botapi.account_upgrade(user)
+    for token in ApiToken.objects.filter(user=user, revoked_at=None):
+        botapi.token_revoke(user, token.pk)
+    _token, raw = botapi.token_create(user, "flood")
+    return raw
+
+
+class ConnectionSampler:
+    """The peak of the database's sessions (but its own), sampled ten times a second in a thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.peak = 0
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> ConnectionSampler:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopped.set()
+        self.thread.join(timeout=10)
+
+    def _sample(self) -> None:
+        with psycopg.connect(self.url, autocommit=True) as db:
+            while not self.stopped.wait(0.1):
+                row = db.execute(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).fetchone()
+                self.peak = max(self.peak, int(row[0]) if row else 0)
+
+
+def _flood_start(
+    kinds: list[str], servers: list[Server], token: str, match_ids: list[int], size: int, proxied: bool
+) -> subprocess.Popen[bytes]:
+    """``tools.flood`` in a process of its own, flooding until ``_flood_stop`` (``proxied``: from
+    ``127.0.0.1`` through the private nginx, sending no ``X-Forwarded-For``)."""
+    command = [
+        sys.executable,
+        "-m",
+        "tools.flood",
+        "--kinds",
+        ",".join(kinds),
+        "--host",
+        servers[0].host,
+        "--ports",
+        ",".join(str(server.port) for server in servers),
+        "--size",
+        str(size),
+        "--token",
+        token,
+        "--matches",
+        ",".join(str(match_id) for match_id in match_ids),
+        *(["--address", ""] if proxied else []),
+    ]
+    return subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, process_group=0, preexec_fn=lambda: os.nice(FLOOD_NICENESS)
+    )
+
+
+def _flood_stop(process: subprocess.Popen[bytes]) -> dict[str, Any]:
+    """Stop the flood; its counts by kind and outcome."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        out, _err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate(timeout=10)
+        raise CommandError("the flood did not stop") from None
+    if process.returncode:
+        raise CommandError(f"the flood failed ({process.returncode})")
+    counts: dict[str, Any] = json.loads(out.decode().strip().splitlines()[-1])
+    return counts
+
+
+#: A status in daphne's access log: ``host - - [date] "GET /path" 200 1234``.
+_LOGGED_STATUS = re.compile(rb'\] "[A-Z]+ [^"]*" (\d{3}) ')
+
+
+def _logged_statuses(processes: list[subprocess.Popen[bytes]]) -> Counter[int]:
+    """The HTTP statuses the servers logged, by code."""
+    found: Counter[int] = Counter()
+    for process in processes:
+        if process.stdout is not None:
+            process.stdout.seek(0)
+            found.update(int(code) for code in _LOGGED_STATUS.findall(process.stdout.read()))
+    return found
+
+
+def _proxy_statuses(path: Path | None) -> Counter[int]:
+    """The HTTP statuses nginx logged (its ``combined`` format: ``… "GET /path HTTP/1.1" 200 …``)."""
+    if path is None or not path.exists():
+        return Counter()
+    return Counter(int(code) for code in _LOGGED_STATUS.findall(path.read_bytes()))
 
 
 # --- processes ----------------------------------------------------------------------------------
