@@ -39,12 +39,15 @@ class Site:
 #: fourth.) Setups that build a rated history between two players in one go would meet the cap on
 #: rated games between the same pair (``ratings.farming``), tested on its own too. Every browser
 #: of a test comes from 127.0.0.1, so the websocket limits per address
-#: (``durak_site.socket_limits``) are roomy too.
+#: (``durak_site.socket_limits``) are roomy too, and so are an organiser's open tournaments
+#: (``tournaments.services``), since a layout setup runs one of every kind.
 ROOMY = {
     "GAMES_OPEN_TABLES_PER_USER": "100",
     "GAMES_TABLE_CREATE_RATE": "1000,600",
     "GAMES_RATED_QUITS": "1000",
     "RATINGS_PAIR_GAMES": "1000",
+    "TOURNAMENTS_OPEN_PER_USER": "100",
+    "TOURNAMENTS_CREATE_RATE": "1000,86400",
     "WEBSOCKET_HANDSHAKE_RATE": "1000,1000",
     "WEBSOCKET_OPEN_PER_ADDRESS": "1000",
 }
