@@ -123,6 +123,11 @@ class User(AbstractUser):
         default=False,
         help_text=_("Off: the table chat shows and sends quick phrases only."),
     )
+    blind_mode = models.BooleanField(
+        _("blind mode"),
+        default=False,
+        help_text=_("The match page read aloud and played by keys."),
+    )
 
     class Meta:
         verbose_name = _("user")

@@ -9,4 +9,5 @@ urlpatterns = [
     path("me/name/", views.change_name, name="name"),
     path("me/delete/", views.delete_account, name="delete"),
     path("me/chat-text/", views.chat_text, name="chat_text"),
+    path("me/blind-mode/", views.blind_mode, name="blind_mode"),
 ]

@@ -1,6 +1,7 @@
 """The signed-in user's own account: the way to their page, and deleting the account (allauth serves
 login, signup and passwords; the player's page is ``club.views.profile``)."""
 
+from allauth.core.ratelimit import consume_or_429
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -10,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from . import blind_mode as blind
 from .forms import DeleteAccountForm, DisplayNameChangeForm
 from .models import User
 from .services import (
@@ -77,3 +79,24 @@ def chat_text(request: HttpRequest) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(target, allowed_hosts=safe, require_https=request.is_secure()):
         return redirect("club:profile", pk=user.pk)
     return redirect(target)
+
+
+@require_POST
+def blind_mode(request: HttpRequest) -> HttpResponse:
+    """Turn blind mode on (``on=1``) or off, for the account or the visitor's browser; back to
+    ``next`` (a page of this site) or the home page. Limited per address, then per account
+    (``ACCOUNT_RATE_LIMITS``)."""
+    refused: HttpResponse | None = consume_or_429(request, action="blind_mode")
+    if refused is None and request.user.is_authenticated:
+        refused = consume_or_429(request, action="blind_mode_account")
+    if refused is not None:
+        return refused
+    on = request.POST.get("on") == "1"
+    target = request.POST.get("next", "")
+    safe = {request.get_host()}
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts=safe, require_https=request.is_secure()):
+        target = "/"
+    response = redirect(target)
+    blind.remember(request, response, on=on)
+    messages.success(request, _("Blind mode is on.") if on else _("Blind mode is off."))
+    return response

@@ -18,12 +18,16 @@ from pathlib import Path
 
 import markdown
 from django.conf import settings
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from markdown.treeprocessors import Treeprocessor
 
 DOCS = Path(settings.BASE_DIR) / "docs"
 #: An option's name as the first cell of the options table writes it (``throw_in``).
 OPTION_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+#: A section heading of the rendered text, with its anchor.
+HEADING = re.compile(r'<h(?P<level>[23]) id="(?P<anchor>[^"]+)">.*?</h(?P=level)>', re.S)
 #: The first column's heading of a table whose rows get anchors, in either text, and their prefix:
 #: ``option-throw_in`` in the table of options, ``variant-circle`` in the table of variants.
 ROW_ANCHORS = {"option": "option", "параметр": "option", "variant": "variant", "вариант": "variant"}
@@ -109,3 +113,22 @@ def rules_page(language: str) -> RulesPage:
 def _plain(name: str) -> str:
     """A heading's text as the toc extension gives it, without its entities for ``&``."""
     return name.replace("&amp;", "&")
+
+
+def with_lessons(html: SafeString, lessons: dict[str, list[tuple[str, str]]]) -> SafeString:
+    """The rules' ``html`` with a line under each section heading whose anchor ``lessons`` names,
+    linking the lessons that teach it (``(url, title)`` pairs, in the viewer's language)."""
+
+    def heading(match: re.Match[str]) -> str:
+        links = lessons.get(match.group("anchor"))
+        if not links:
+            return match.group(0)
+        line = format_html(
+            '<p class="rules-lessons">{} {}</p>',
+            _("Learn it:"),
+            format_html_join(", ", '<a href="{}">{}</a>', links),
+        )
+        return match.group(0) + line
+
+    # Safe: the headings are the project's own text, and every inserted name is escaped.
+    return mark_safe(HEADING.sub(heading, html))

@@ -1,24 +1,32 @@
 """The club's front pages: the home page, the rules and a player's page (ratings, recent matches
 and tournaments), composed from every app."""
 
+from datetime import timedelta
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 
 from accounts.models import User
 from club.friends import blocked_by_viewer, friends_of
 from club.home import current_tournaments, live_games, waiting_tables
-from club.rules import rules_page
+from club.rules import rules_page, with_lessons
 from games.live.forms import BotGameForm
 from games.live.presenters import may_watch
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
+from learn.lessons import lessons_by_section
 from people.selectors import ties
 from ratings.charts import rating_chart
 from ratings.elo import PROVISIONAL_GAMES, START_RATING, is_provisional
 from ratings.selectors import HistoryPoint, user_rating_points, user_ratings
 from tournaments.selectors import player_history
+
+#: How long after signing up the home page greets a player as new rather than back.
+NEWCOMER_FOR = timedelta(days=1)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -31,6 +39,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "waiting_tables": waiting_tables(user),
         "tournaments": current_tournaments(user),
         "bot_game_form": BotGameForm(),
+        # "Welcome back" to someone who signed up a minute ago reads as a mistake.
+        "newcomer": timezone.now() - user.date_joined < NEWCOMER_FOR,
     }
     return render(request, "club/home.html", context)
 
@@ -38,7 +48,12 @@ def home(request: HttpRequest) -> HttpResponse:
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules of every variant and table option, in the viewer's language (``club.rules``)."""
     language = "ru" if (get_language() or "en").startswith("ru") else "en"
-    return render(request, "club/rules.html", {"rules": rules_page(language)})
+    page = rules_page(language)
+    lessons = {
+        anchor: [(reverse("learn:lesson", args=[lesson.slug]), str(lesson.title)) for lesson in taught]
+        for anchor, taught in lessons_by_section().items()
+    }
+    return render(request, "club/rules.html", {"rules": page, "html": with_lessons(page.html, lessons)})
 
 
 #: How many recent matches the profile lists (the history page has them all).

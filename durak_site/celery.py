@@ -43,6 +43,8 @@ app.conf.beat_schedule = {
     "pairing-tick": {"task": "pairing.tick", "schedule": 5.0},
     # Game reviews whose chain of steps was lost (a worker died mid-step) are resumed.
     "history-reviews-sweep": {"task": "history.reviews_sweep", "schedule": 60.0},
+    # The puzzle miner reads the next batch of finished matches past its cursor.
+    "puzzles-mine": {"task": "puzzles.mine", "schedule": 300.0, "options": {"queue": "reviews"}},
     # A ping to each queue: its worker's heartbeat, which readiness asks for (ops.health).
     **{
         f"ops-ping-{queue}": {

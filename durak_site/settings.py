@@ -82,6 +82,9 @@ INSTALLED_APPS = [
     "pairing",
     "history",
     "botapi",
+    "learn",
+    "analysis",
+    "puzzles",
     "club",
     "tools",
     "ops",
@@ -249,7 +252,13 @@ else:
 # Game reviews (history.review) search for seconds per game: a queue of their own too, with its
 # own worker, so no review ever waits in front of a bot turn or a deadline.
 CELERY_TASK_QUEUES = (Queue("celery"), Queue("bots"), Queue("reviews"))
-CELERY_TASK_ROUTES = {"games.bot_turn": {"queue": "bots"}, "history.review_step": {"queue": "reviews"}}
+CELERY_TASK_ROUTES = {
+    "games.bot_turn": {"queue": "bots"},
+    "history.review_step": {"queue": "reviews"},
+    "analysis.evaluation_step": {"queue": "reviews"},
+    # The puzzle miner searches for seconds per match, like a review.
+    "puzzles.mine": {"queue": "reviews"},
+}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -286,6 +295,20 @@ WEBSOCKET_HEARTBEAT_RATE = env_pair("WEBSOCKET_HEARTBEAT_RATE", (0.2, 3))
 #: stored review is free).
 _reviews, _review_window = env_pair("HISTORY_REVIEW_RATE", (6, 3600))
 HISTORY_REVIEW_RATE = (int(_reviews), int(_review_window))
+#: Puzzle moves one account may send per window of seconds; an address four times as many.
+_puzzle_moves, _puzzle_window = env_pair("PUZZLES_MOVE_RATE", (30, 60))
+PUZZLES_MOVE_RATE = (int(_puzzle_moves), int(_puzzle_window))
+#: Answers to the lessons' steps one account may send per window of seconds (``learn.limits``; a
+#: client address may send four times as many).
+_learn_answers, _learn_window = env_pair("LEARN_ANSWER_RATE", (30, 60))
+LEARN_ANSWER_RATE = (int(_learn_answers), int(_learn_window))
+#: Evaluations on the analysis board one account may ask for per window of seconds (one at a
+#: time besides; ``analysis.services``), and board pages a client may open per window
+#: (``analysis.limits``).
+_evaluations, _evaluation_window = env_pair("ANALYSIS_EVALUATION_RATE", (10, 3600))
+ANALYSIS_EVALUATION_RATE = (int(_evaluations), int(_evaluation_window))
+_boards, _board_window = env_pair("ANALYSIS_BOARD_RATE", (120, 60))
+ANALYSIS_BOARD_RATE = (int(_boards), int(_board_window))
 #: The review's search iterations per decision (``games.bots.assess.REVIEW_ITERATIONS``; tests
 #: lower it).
 HISTORY_REVIEW_ITERATIONS = env_int("HISTORY_REVIEW_ITERATIONS", 1200)
@@ -380,6 +403,9 @@ ACCOUNT_RATE_LIMITS = {
     "manage_email": "10/m/user",
     "reauthenticate": "10/m/user",
     "confirm_email": "1/3m/key",
+    # Blind mode's switch (accounts.views.blind_mode): per address, then per account.
+    "blind_mode": "30/m/ip",
+    "blind_mode_account": "10/m/user",
 }
 
 # --- Email ----------------------------------------------------------------------------------

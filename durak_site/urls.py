@@ -35,6 +35,12 @@ urlpatterns = [
     path("", include("botapi.urls")),
     # Quick pairing, challenges and alert settings.
     path("pair/", include("pairing.urls")),
+    # Lessons: Learn Durak (docs/learn.md).
+    path("learn/", include("learn.urls")),
+    # The analysis board (docs/analysis.md).
+    path("analysis/", include("analysis.urls")),
+    # Puzzles mined from finished games (docs/puzzles.md).
+    path("puzzles/", include("puzzles.urls")),
     # Health, metrics and the staff's ops page (docs/operations.md).
     path("ops/", include("ops.urls")),
 ]

@@ -5,10 +5,10 @@ loses about 97 games in 100 to the easy one) took points from a 1500 that was ne
 level now starts where the levels' games against each other put it, and is rated like anyone
 from there (``ratings.services``).
 
-The measurement: ``python -m games.engine.arena`` (``games.bots.arena`` once the engine moves)
-plays mirrored deals of two-player podkidnoy between two levels and reports the first level's
-score with a 95% interval and its logistic Elo reading. ``MEASUREMENTS`` lists every run used;
-``fit_start_ratings`` turns them into one rating per level by weighted least squares on the Elo
+The measurement: ``python -m tools.bot_arena`` plays mirrored deals of two-player podkidnoy
+between two levels and reports the first level's score with a 95% interval and its logistic Elo
+reading. ``MEASUREMENTS`` lists every run used; ``fit_start_ratings`` turns them into one rating
+per level by weighted least squares on the Elo
 differences (each run weighted by the inverse square of its interval's width in Elo), anchored
 at the easy bot = 1500: the easy bot plays the cheapest legal card, as a newcomer who knows the
 rules would, and 1500 is what the club assumes of a newcomer. ``BOT_START_RATINGS`` is that fit,

@@ -7,7 +7,7 @@ Its ``games/bots`` package is loaded beside this tree's (as ``base_bots``, on th
 so the comparison is of the bots alone) and its clocks are swapped for the thread's CPU time, so
 each side gets ``--cpu-ms`` of computation per decision however busy the machine is. Deals are
 two-player, podkidnoy and perevodnoy in turn, each played twice with the seats swapped
-(:mod:`games.bots.arena`'s scoring). Printed: the new bot's score with its 95% interval, and each
+(:mod:`tools.bot_arena`'s scoring). Printed: the new bot's score with its 95% interval, and each
 side's median CPU milliseconds and search iterations per searched decision.
 """
 
@@ -25,9 +25,9 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
-from games.bots.arena import GameOutcome, losers_of, summarise
 from games.bots.ismcts import STRONG_BUDGET, search_move
 from games.engine import Action, Event, Rules, new_game
+from tools.bot_arena import GameOutcome, losers_of, summarise
 
 #: A side: (view, legal, seed, rules, history) -> (action, iterations, searched).
 Side = Callable[[Any, Sequence[Action], str, Rules, list[Event]], tuple[Action, int, bool]]

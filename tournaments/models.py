@@ -15,16 +15,16 @@ what the organiser chose and what happened:
   multi-table round, seated at a private ``games.Table`` whose matches are its games (a best of
   three is up to three matches at that table). An elimination pairing names its bracket ``slot``;
   the bracket itself is never stored but derived from the slots' winners
-  (``tournaments.elimination.bracket_state``). ``PairingPlayer`` holds each player's seat and
+  (``tournaments.formats.elimination.bracket_state``). ``PairingPlayer`` holds each player's seat and
   final place at it.
 * ``ResultCorrection`` logs each result the organiser changed, with the reason.
 
 An arena (``Format.ARENA``) runs for ``duration_minutes`` from its start (``ends_at``): its
 pairings all belong to one ``Round`` and are made one table at a time, whenever players are free
-(``tournaments.arena.pairing``). ``Entry.paused`` and ``Entry.waiting_since`` say who may be
+(``tournaments.formats.arena.pairing``). ``Entry.paused`` and ``Entry.waiting_since`` say who may be
 paired and since when; ``PairingPlayer.berserk`` who halved their timer for a game. The points
 are never stored: they are recomputed from the finished pairings in order
-(``tournaments.arena.scoring``).
+(``tournaments.formats.arena.scoring``).
 
 Every write goes through ``tournaments.services``; reads for pages go through
 ``tournaments.selectors``.

@@ -20,11 +20,11 @@ from accounts.models import User
 from games.live.forms import describe_rules
 from games.models import MatchPlayer, Move
 from tournaments import selectors
-from tournaments.arena.pairing import PATIENCE_SECONDS
-from tournaments.elimination import Section, SlotState
-from tournaments.elimination import Status as SlotStatus
+from tournaments.formats.arena.pairing import PATIENCE_SECONDS
+from tournaments.formats.elimination import Section, SlotState
+from tournaments.formats.elimination import Status as SlotStatus
+from tournaments.formats.standings import DEFAULT_TIEBREAKS, Tiebreak
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.standings import DEFAULT_TIEBREAKS, Tiebreak
 
 #: The tiebreak columns' headings and the sentences that explain them on the page.
 TIEBREAK_TEXT: dict[Tiebreak, tuple[Any, Any]] = {

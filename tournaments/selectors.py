@@ -21,12 +21,19 @@ from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from ratings.models import Rating
 from ratings.starts import start_rating
-from tournaments.arena.scoring import BERSERK_MIN_MOVES, ArenaGame, Line, leaderboard
-from tournaments.elimination import BracketPlan, Format, SlotId, SlotState, bracket_state, plan_bracket
+from tournaments.formats.arena.scoring import BERSERK_MIN_MOVES, ArenaGame, Line, leaderboard
+from tournaments.formats.elimination import (
+    BracketPlan,
+    Format,
+    SlotId,
+    SlotState,
+    bracket_state,
+    plan_bracket,
+)
+from tournaments.formats.favourites import PlayerId
+from tournaments.formats.multitable import TableResult
+from tournaments.formats.standings import GameResult, Standing, multitable_standings, two_player_standings
 from tournaments.models import Entry, Pairing, PairingPlayer, ResultCorrection, Round, Tournament
-from tournaments.multitable import TableResult
-from tournaments.seeding import PlayerId
-from tournaments.standings import GameResult, Standing, multitable_standings, two_player_standings
 
 
 def seed_rating(user: User, rules: Rules) -> float:
@@ -353,7 +360,7 @@ def _seats(result: dict[str, Any]) -> list[int]:
 
 
 def arena_leaderboard(tournament: Tournament) -> list[Line]:
-    """The arena's leaderboard now (``tournaments.arena.scoring.leaderboard``)."""
+    """The arena's leaderboard now (``tournaments.formats.arena.scoring.leaderboard``)."""
     return leaderboard(arena_field(tournament), arena_games(tournament))
 
 

@@ -103,7 +103,7 @@ class EndgameSolver:
         self.nodes += 1
         if self.nodes > self.node_budget or (self.nodes % 64 == 0 and self._metered_out()):
             raise _OutOfBudget
-        seat = next(iter(s.awaiting()))
+        seat = s.first_awaited()
         mine = seat == self.me
         result = not mine
         self.path.add(position)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine.actions import ATTACK, BEAT, COVER, PASS, SHOW, TAKE, TRANSFER, FastAction
-from games.engine.cards import ALL_CARDS, RED_JOKER, SUIT_MASK, cards_of, mask_of
+from games.engine.cards import ALL_CARDS, RED_JOKER, SUIT_MASK, cards_of
 from games.engine.state import GameState
 
 TRUMP_BONUS = 13
@@ -151,17 +151,32 @@ def plain_lead(s: GameState, seat: int) -> FastAction:
     hand = s.hands[seat] & _PLAIN
     best: FastAction = (ATTACK, hand & -hand, -1)
     best_score = 999
-    cap = s.attack_limit
+    kept = _KEPT[min(s.attack_limit, 4)]
     h = hand & ~SUIT_MASK[s.trump_suit]
     while h:
         r4 = ((h & -h).bit_length() - 1) & ~3
-        group = h & (15 << r4)
-        h &= ~group
-        cards = cards_of(group)[:cap]
-        score = vals[cards[-1]] - shed * (len(cards) - 1)
+        nibble = kept[h >> r4 & 15]
+        h &= ~(15 << r4)
+        score = vals[r4 + nibble.bit_length() - 1] - shed * (nibble.bit_count() - 1)
         if score < best_score:
-            best, best_score = (ATTACK, mask_of(cards), -1), score
+            best, best_score = (ATTACK, nibble << r4, -1), score
     return best
+
+
+def _lowest_bits(nibble: int, cap: int) -> int:
+    """The ``cap`` lowest set bits of ``nibble``."""
+    out = 0
+    while nibble and cap:
+        low = nibble & -nibble
+        out |= low
+        nibble ^= low
+        cap -= 1
+    return out
+
+
+#: _KEPT[cap][nibble]: the copies of one rank (a nibble of the hand) that a lead of at most
+#: ``cap`` cards keeps, the lowest first; a table because every playout lead asks it.
+_KEPT = tuple(tuple(_lowest_bits(n, cap) for n in range(16)) for cap in range(5))
 
 
 def _lead(

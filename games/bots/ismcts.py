@@ -109,7 +109,7 @@ def ranked(s: GameState, seat: int, legal: list[FastAction]) -> list[FastAction]
 
 def mover(s: GameState) -> int:
     """The seat that acts next in a search: the first seat the game waits for."""
-    return next(iter(s.awaiting()))
+    return s.first_awaited()
 
 
 def playout(
@@ -123,7 +123,7 @@ def playout(
     while s.phase != OVER:
         if cut and s.phase == LEAD and not s.stock:
             return stock_out_values(s)
-        seat = next(iter(s.awaiting()))
+        seat = s.first_awaited()
         if s.phase == LEAD and s.one_rank_leads and rnd() >= noise:
             s.apply_fast(seat, plain_lead(s, seat))
             continue

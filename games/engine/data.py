@@ -143,6 +143,12 @@ class GameData(ABC):
         :meth:`actors` but not awaited.
         """
 
+    def first_awaited(self) -> int:
+        """The first seat of :meth:`awaiting` (-1 when the game waits for nobody): the seat a
+        search plays next. A variant answers it without building the mapping, as a playout
+        asks it at every action."""
+        return next(iter(self.awaiting()), -1)
+
     @abstractmethod
     def legal_fast(self, seat: int) -> list[FastAction]:
         """Every legal action of ``seat`` in the fast tuple form ([] if it may not act)."""

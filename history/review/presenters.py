@@ -68,6 +68,8 @@ class ReviewPanel:
     counts: list[tuple[str, str, int]]
     points: list[ChartPoint]
     line: str
+    #: The seat lost with no decision a mistake: its accuracy must not read as the reason it lost.
+    dealt_loss: bool
 
 
 def _move_words(text: str) -> str:
@@ -112,7 +114,15 @@ def _chart(decisions: list[ReviewDecision], last_step: int) -> tuple[list[ChartP
     return points, " ".join(f"{p.x},{p.y}" for p in points)
 
 
-def review_panels(reviews: list[Review], names: dict[int, str], last_step: int) -> list[ReviewPanel]:
+#: The labels that count as a mistake in "no decision was a mistake".
+MISTAKES = frozenset({"mistake", "blunder"})
+
+
+def review_panels(
+    reviews: list[Review], names: dict[int, str], last_step: int, losers: frozenset[int]
+) -> list[ReviewPanel]:
+    """The panels of ``reviews``; ``losers``: the seats that lost the match (the fool, the losing
+    team), whose flawless review says that the cards dealt decided the game, not their play."""
     panels = []
     for review in reviews:
         decisions = list(review.decisions.all())
@@ -130,6 +140,7 @@ def review_panels(reviews: list[Review], names: dict[int, str], last_step: int) 
                 counts=counts,
                 points=points,
                 line=line,
+                dealt_loss=done and review.seat in losers and not MISTAKES.intersection(labels),
             )
         )
     return panels

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from durak_site.http import HtmxHttpRequest
 from games.live.presenters import may_watch
 from games.models import Match
+from games.results import FOOL, seat_outcome
 from history.selectors import match_for_record
 
 from .models import Review
@@ -40,9 +41,13 @@ def panel_context(request: HtmxHttpRequest, match: Match, last_step: int, error:
     reviewed = {r.seat for r in reviews}
     players = list(match.players.all())
     names = {p.seat: str(p.user.public_name) for p in players}
+    teams = bool(match.rules.get("teams"))
+    losers = frozenset(
+        p.seat for p in players if match.result and seat_outcome(match.result, p.seat, teams=teams) == FOOL
+    )
     return {
         "match": match,
-        "panels": review_panels(reviews, names, last_step),
+        "panels": review_panels(reviews, names, last_step, losers),
         "askable": [
             {"seat": p.seat, "name": names[p.seat], "own": p.user_id == request.user.pk}
             for p in players

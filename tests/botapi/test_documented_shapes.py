@@ -2,7 +2,9 @@
 example on it is marked with the reply it shows (``<!-- shape: NAME -->`` on the line before the
 block), and each is checked against that reply of the live server (Django's test clients, the
 game stream read as NDJSON): the same keys at the top and in every nested object, the same JSON
-kind for every value, in a real game played through the API."""
+kind for every value, in a real game played through the API. The Russian page
+(``docs/bot-api.ru.md``) shows the very same examples under the same markers and anchors, so the
+one check of the live replies holds for both."""
 
 from __future__ import annotations
 
@@ -27,13 +29,17 @@ from tests.botapi.test_api import call, program
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DOC = Path(settings.BASE_DIR) / "docs" / "bot-api.md"
+DOC_RU = Path(settings.BASE_DIR) / "docs" / "bot-api.ru.md"
 EXAMPLE = re.compile(r"(?:<!-- shape: (?P<shape>[\w-]+) -->\n)?```json\n(?P<body>.*?)\n```", re.S)
 CHALLENGE_AI = {"level": "easy", "variant": "podkidnoy", "players": 2, "rated": False, "turn_seconds": 30}
 
 
-def documented() -> list[tuple[str | None, Any]]:
+ANCHOR = re.compile(r"^#+ .*\{#(?P<anchor>[\w-]+)\}$", re.M)
+
+
+def documented(page: Path = DOC) -> list[tuple[str | None, Any]]:
     """Every ```json block of the page, with the shape its marker names (None: unmarked)."""
-    return [(m["shape"], json.loads(m["body"])) for m in EXAMPLE.finditer(DOC.read_text(encoding="utf-8"))]
+    return [(m["shape"], json.loads(m["body"])) for m in EXAMPLE.finditer(page.read_text(encoding="utf-8"))]
 
 
 def kind(value: Any) -> str:
@@ -148,10 +154,20 @@ def served(client: Client) -> dict[str, Callable[[], Any]]:
     }
 
 
-def test_every_json_example_names_the_reply_it_shows() -> None:
-    examples = documented()
+@pytest.mark.parametrize("page", [DOC, DOC_RU], ids=["en", "ru"])
+def test_every_json_example_names_the_reply_it_shows(page: Path) -> None:
+    examples = documented(page)
     assert examples, "the page has no JSON example"
     assert [shape for shape, _ in examples if shape is None] == [], "a ```json block without its marker"
+
+
+def test_the_russian_page_shows_the_same_examples_under_the_same_anchors() -> None:
+    """A reader of ``/api/`` in Russian writes the same client: the same frames, in the same order,
+    and the same section anchors (links into the page work in either language)."""
+    assert documented(DOC_RU) == documented(DOC)
+    assert ANCHOR.findall(DOC_RU.read_text(encoding="utf-8")) == ANCHOR.findall(
+        DOC.read_text(encoding="utf-8")
+    )
 
 
 def test_every_documented_shape_is_what_the_server_sends(client: Client) -> None:

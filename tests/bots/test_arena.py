@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from games.bots.arena import GameOutcome, main, play_pair, run, summarise
 from games.engine import Rules
+from tools.bot_arena import GameOutcome, main, play_pair, run, summarise
 
 
 def _pair(a_score: float, b_score: float) -> list[GameOutcome]:

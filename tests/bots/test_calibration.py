@@ -3,7 +3,7 @@
 A fixed set of arena games (24 deals, ``easy`` at both seats: a deterministic player, so the
 set replays the same on any machine) is reviewed at every decision of both seats with a small
 search (60 iterations), and the predicted chances of not being the fool are set against what
-happened, decile by decile (:mod:`games.bots.calibration`).
+happened, decile by decile (:mod:`tools.review_calibration`).
 
 The bound, 0.10 on the expected calibration error: on this set the error measures 0.059, and
 resampling its games (a bootstrap of 400 draws: decisions of one game share its outcome, so the
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots.calibration import collect, ece, reliability, table
 from games.engine import Rules
+from tools.review_calibration import collect, ece, reliability, table
 
 pytestmark = pytest.mark.slow
 

@@ -3,8 +3,9 @@ English and Russian (issue #37, item 2).
 
 With 16 to 21 cards the hand wraps into two rows; the buttons the player must press this turn
 (Take as the defender, Pass as the attacker whose card was beaten) and Resign must still be on the
-first screen, for 2 to 6 players. The header must show every link of the main navigation whole
-("Правила" was cut to "Пр…"). Screenshots go to ``build/screenshots/phone-*.png``.
+first screen, at every one of those hand sizes, for 2 to 6 players. The header must show every link
+of the main navigation whole ("Правила" was cut to "Пр…") at 360 and 390 px, on the table and on
+the home page. Screenshots go to ``build/screenshots/phone-*.png``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ARTEFACTS = ROOT / "build" / "screenshots"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-HAND_SIZES = (16, 21)
+HAND_SIZES = tuple(range(16, 22))
 
 #: For n players and k cards in Ann's hand: she defends against the 6S (Take), or she attacked
 #: with the 6S and it was beaten (Pass). Every other seat holds 4 high cards.
@@ -70,7 +71,7 @@ def staged(players, cards, role):
     return match.pk
 
 ids = {f"{role}-{n}-{k}": staged(n, k, role)
-       for role in ("take", "pass") for n in range(2, 7) for k in (16, 21)}
+       for role in ("take", "pass") for n in range(2, 7) for k in range(16, 22)}
 session = import_module(settings.SESSION_ENGINE).SessionStore()
 session[SESSION_KEY] = str(ann.pk)
 session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -142,19 +143,23 @@ NAV_CUT = """width => [...document.querySelectorAll(".site-header a, .site-heade
     .filter(link => link.cut || link.outside)"""
 
 
+@pytest.mark.parametrize("where", ["table", "home"])
 @pytest.mark.parametrize("width", [360, 390])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_header_shows_every_link_whole_on_a_phone(
-    site: tuple[str, dict[str, Any]], browser: Browser, language: str, width: int
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, width: int, where: str
 ) -> None:
     base, ids = site
     size: ViewportSize = {"width": width, "height": 800}
     page = signed_in(browser, base, ids, language, size).new_page()
-    open_match(page, base, ids["take-4-21"])
+    if where == "table":  # the table's header is packed tighter (play.css)
+        open_match(page, base, ids["take-4-21"])
+    else:
+        visit(page, f"{base}/")
     assert page.evaluate(NAV_CUT, width) == []
     rules = page.locator(".main-nav a[href$='/rules/']")
     assert rules.inner_text() == {"en": "Rules", "ru": "Правила"}[language]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"phone-header-{width}-{language}.png"))
+    page.screenshot(path=str(ARTEFACTS / f"phone-header-{where}-{width}-{language}.png"))
     page.context.close()

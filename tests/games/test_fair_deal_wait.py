@@ -278,7 +278,7 @@ def test_a_tournament_game_dealt_after_the_wait_is_announced_to_the_tournament_p
 
     told: list[tuple[str, dict[str, Any]]] = []
     monkeypatch.setattr(
-        "tournaments.services.group_send_on_commit", lambda group, event: told.append((group, event))
+        "tournaments.services.locking.group_send_on_commit", lambda group, event: told.append((group, event))
     )
     version = Tournament.objects.get(pk=cup.pk).version
     assert cups.match_dealt(match_id=match.pk) is True

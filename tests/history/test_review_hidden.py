@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 from games.bots.assess import assess_record_step, record_decisions
-from games.bots.calibration import decide
 from games.engine import Deal, Event, GameRecord, Rules
 from games.engine.cards import card_str, deck_cards
+from tools.review_calibration import decide
 
 RULES = Rules.for_variant("podkidnoy", players=2)
 PREFIX = 24

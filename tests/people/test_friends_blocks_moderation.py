@@ -52,6 +52,15 @@ def test_the_follow_and_block_buttons_answer_htmx_with_the_buttons() -> None:
     assert people_selectors.blocked_ids(alice.pk) == set()
 
 
+def test_a_blocked_players_page_offers_no_challenge() -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    client = client_of(alice)
+    challenge = reverse("pairing:challenge_new", args=[bob.pk])
+    assert challenge in client.get(reverse("club:profile", args=[bob.pk])).content.decode()
+    people_services.block(alice, bob)
+    assert challenge not in client.get(reverse("club:profile", args=[bob.pk])).content.decode()
+
+
 def test_the_buttons_refuse_oneself_bots_unknown_verbs_gets_and_anonymous() -> None:
     alice = make_user("alice")
     client = client_of(alice)

@@ -1,7 +1,8 @@
 """The floors of ``docs/architecture.md``, held against every import of the code.
 
 The document's table gives each app a floor; an app imports only apps on lower floors (or its own
-module's floor-mates it does not depend on in turn), and the engine and the bots import no Django.
+module's floor-mates it does not depend on in turn), and the engine, the bots and the tournament
+formats import no Django.
 The project's wiring (``ROOF``) stands above them all.
 The test reads the table from the document itself, so the document and the code cannot drift
 apart: a new app missing from the table, or an import that climbs, fails here.
@@ -15,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 ROW = re.compile(r"^\|\s*(\d+)\s*\|\s*`(\w+)/`\s*\|")
-PURE = ("games/engine", "games/bots")
+PURE = ("games/engine", "games/bots", "tournaments/formats")
 # The project's wiring stands above every floor: it composes the apps' URLs and sockets.
 ROOF = {"durak_site/urls.py", "durak_site/asgi.py", "durak_site/routing.py"}
 
@@ -89,7 +90,7 @@ def test_the_site_never_imports_the_tools() -> None:
     assert [app for app, targets in edges.items() if "tools" in targets] == []
 
 
-def test_the_engine_and_the_bots_are_pure_python() -> None:
+def test_the_engine_the_bots_and_the_formats_are_pure_python() -> None:
     impure = [
         str(path.relative_to(ROOT))
         for folder in PURE

@@ -33,6 +33,7 @@ def test_the_home_page_lists_the_players_games_tables_and_tournaments() -> None:
     )
     cups.registration_open(tournament_id=cup.pk, user=ivan)
     cups.entry_register(tournament_id=cup.pk, user=olga)
+    type(olga).objects.filter(pk=olga.pk).update(date_joined=timezone.now() - timedelta(days=3))
     client = Client()
     client.force_login(olga)
     html = client.get(reverse("home")).content.decode()
@@ -41,6 +42,13 @@ def test_the_home_page_lists_the_players_games_tables_and_tournaments() -> None:
     assert f'data-table="{someone_elses.pk}"' not in html
     assert f'data-tournament="{cup.pk}"' in html and "Winter cup" in html
     assert "Welcome back, olga" in html
+
+
+def test_a_player_who_just_signed_up_is_welcomed_not_welcomed_back() -> None:
+    client = Client()
+    client.force_login(make_user("olga"))
+    html = client.get(reverse("home")).content.decode()
+    assert "Welcome, olga" in html and "Welcome back" not in html
 
 
 def test_a_player_with_nothing_on_is_offered_a_bot_and_the_lobby() -> None:

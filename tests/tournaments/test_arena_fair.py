@@ -19,8 +19,8 @@ from ratings.tasks import rate_match
 from tests.games.services_support import play_out
 from tests.tournaments.support import arena_matches, open_arena, wait_out
 from tournaments import selectors, services
-from tournaments.arena.pairing import PATIENCE_SECONDS
-from tournaments.arena.scoring import Line
+from tournaments.formats.arena.pairing import PATIENCE_SECONDS
+from tournaments.formats.arena.scoring import Line
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -26,7 +26,7 @@ from tests.tournaments.support import (
     wait_out,
 )
 from tournaments import selectors, services
-from tournaments.arena.pairing import PATIENCE_SECONDS
+from tournaments.formats.arena.pairing import PATIENCE_SECONDS
 from tournaments.models import Entry, Pairing, PairingPlayer, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -20,9 +20,9 @@ from tests.celery_worker import celery_worker_on_own_queue
 from tests.games.services_support import make_user, play_out
 from tests.tournaments.support import open_arena, open_with_bots, started_with_player
 from tournaments import selectors, services
-from tournaments.arena.scoring import BERSERK_MIN_MOVES, ArenaGame, finish_of, leaderboard
+from tournaments.formats.arena.scoring import BERSERK_MIN_MOVES, ArenaGame, finish_of, leaderboard
+from tournaments.formats.multitable import TableResult
 from tournaments.models import Pairing, Tournament
-from tournaments.multitable import TableResult
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

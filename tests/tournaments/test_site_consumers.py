@@ -17,6 +17,7 @@ from tests.tournaments.support import open_with_bots, tournament_settings
 from tournaments import consumers, services
 from tournaments.models import Tournament
 from tournaments.routing import websocket_urlpatterns
+from tournaments.services import locking
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -73,7 +74,7 @@ async def test_a_change_committed_while_the_socket_connects_reaches_it(
 
     def read_then_change(tournament_id: int, user: User | AnonymousUser) -> int | None:
         version = read(tournament_id, user)
-        services._changed(Tournament.objects.get(pk=tournament_id))  # one change, nothing after it
+        locking.tournament_changed(Tournament.objects.get(pk=tournament_id))  # one change, nothing after it
         return version
 
     monkeypatch.setattr(consumers, "_visible_version", read_then_change)

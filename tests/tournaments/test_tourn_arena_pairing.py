@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.arena.pairing import (
+from tournaments.formats.arena.pairing import (
     PATIENCE_SECONDS,
     Plan,
     Waiting,
@@ -21,8 +21,8 @@ from tournaments.arena.pairing import (
     plan_tables,
     repeats,
 )
-from tournaments.arena.scoring import ArenaGame, finish_of, leaderboard
-from tournaments.multitable import TableResult
+from tournaments.formats.arena.scoring import ArenaGame, finish_of, leaderboard
+from tournaments.formats.multitable import TableResult
 
 
 def most_repeat_free(players: list[int], last: Mapping[int, Collection[int]], size: int) -> int:

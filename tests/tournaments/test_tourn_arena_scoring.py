@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.arena.scoring import (
+from tournaments.formats.arena.scoring import (
     BERSERK_BONUS,
     STREAK,
     ArenaGame,
@@ -19,7 +19,7 @@ from tournaments.arena.scoring import (
     sheet,
     sheets,
 )
-from tournaments.multitable import TableResult
+from tournaments.formats.multitable import TableResult
 
 
 @st.composite

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.elimination import (
+from tournaments.formats.elimination import (
     BracketPlan,
     Format,
     Section,
@@ -23,7 +23,7 @@ from tournaments.elimination import (
     series_outcome,
     single_elimination,
 )
-from tournaments.seeding import PlayerId
+from tournaments.formats.favourites import PlayerId
 
 fields = st.integers(min_value=2, max_value=64)
 Chooser = Callable[[tuple[PlayerId, PlayerId]], PlayerId]

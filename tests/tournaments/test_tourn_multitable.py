@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.multitable import (
+from tournaments.formats.favourites import Entrant, PlayerId, seed_order, snake
+from tournaments.formats.multitable import (
     POINTS_SCALE,
     TableResult,
     final_table,
@@ -18,8 +19,7 @@ from tournaments.multitable import (
     tablemates,
     total_points,
 )
-from tournaments.seeding import Entrant, PlayerId, seed_order, snake
-from tournaments.standings import multitable_standings
+from tournaments.formats.standings import multitable_standings
 
 
 @given(st.integers(min_value=2, max_value=200), st.integers(3, 6))

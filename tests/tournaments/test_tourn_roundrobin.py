@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.elimination import series_outcome
-from tournaments.roundrobin import round_robin
-from tournaments.standings import GameResult, two_player_standings
+from tournaments.formats.elimination import series_outcome
+from tournaments.formats.roundrobin import round_robin
+from tournaments.formats.standings import GameResult, two_player_standings
 
 
 @given(st.integers(min_value=2, max_value=40), st.sampled_from([1, 2]))

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tournaments.multitable import TableResult
-from tournaments.standings import (
+from tournaments.formats.multitable import TableResult
+from tournaments.formats.standings import (
     EXPLANATIONS,
     GameResult,
     Tiebreak,

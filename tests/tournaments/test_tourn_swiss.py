@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seeding import Entrant, PlayerId
-from tournaments.standings import GameResult, two_player_standings
-from tournaments.swiss import SwissRound, pair_swiss, swiss_ranking
+from tournaments.formats.favourites import Entrant, PlayerId
+from tournaments.formats.standings import GameResult, two_player_standings
+from tournaments.formats.swiss import SwissRound, pair_swiss, swiss_ranking
 
 
 def pairings(players: list[PlayerId]) -> Iterator[list[tuple[PlayerId, PlayerId]]]:

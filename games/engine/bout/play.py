@@ -82,6 +82,17 @@ class Podkidnoy(GameState, variant="podkidnoy"):
         code = AWAIT_TAKE_MORE if self.taking else AWAIT_THROW_IN
         return {t: code for t in open_throwers(self)}
 
+    def first_awaited(self) -> int:
+        ph = self.phase
+        if ph == BOUT:
+            if not self.taking and -1 in self.covers:
+                return self.defender
+            seats = open_throwers(self)
+            return seats[0] if seats else -1
+        if ph == LEAD:
+            return self.attacker
+        return -1
+
     # ------------------------------------------------------------------ what is legal
 
     def legal_fast(self, seat: int) -> list[FastAction]:

@@ -90,6 +90,12 @@ class CircleStage2(Perevodnoy, variant="circle", stage=2):
             return {self.round_order[self.round_position]: code}
         return {} if self.phase == OVER else {self.attacker: AWAIT_LEAD}
 
+    def first_awaited(self) -> int:
+        if self.phase == BOUT:
+            turn = self.round_position
+            return self.round_order[turn] if turn >= 0 else self.defender
+        return -1 if self.phase == OVER else self.attacker
+
     # ------------------------------------------------------------------ what is legal
 
     def leads(self, hand: int) -> list[FastAction]:
