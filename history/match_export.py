@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.chat.selectors import match_lines
 from games.engine import GameRecord, GameState
-from games.live.selectors import match_record
+from games.fairness import seed_commitment
 from games.models import Match
-from games.records.fairness import seed_commitment
+from play.chat.selectors import match_lines
+from play.selectors import match_record
 
 FORMAT = "durak-match/1"
 

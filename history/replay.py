@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from games.engine import Action, GameRecord, Rules
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.engine.views import View
-from games.live.selectors import match_moves
 from games.models import Match, Move
 from games.templatetags.cards import card_text
 from games.words import describe_event, variant_name
+from play.selectors import match_moves
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from . import moderation, phrases, selectors
+from play.chat import moderation, phrases, selectors
+
 from .models import ChatLine, ChatReport, ModerationAction
 
 

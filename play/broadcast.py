@@ -1,7 +1,7 @@
 """What live play says on the channel layer: its groups, its events, and when they are sent.
 
 Nothing private ever crosses the channel layer: the events are thin, and every socket that hears
-one renders its own viewer's fragments from the database (``games.live.consumers``).
+one renders its own viewer's fragments from the database (``play.consumers``).
 
 * ``match_group(match_id)`` = ``"match-<id>"``:
   ``{"type": "match.changed", "match": id, "version": v}`` (``changed_event``; a change's own
@@ -31,9 +31,9 @@ from channels.layers import get_channel_layer
 from django.urls import reverse
 
 from durak_site.broadcast import group_send_on_commit
-from games.live import selectors
 from games.models import Match, Table
 from people.consumers import personal_group
+from play import selectors
 
 LOBBY_GROUP = "lobby"
 

@@ -36,10 +36,10 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
 from durak_site import logcontext, metrics
-from games.live import broadcast, ratelimit, selectors, services
-from games.live.fragments import match_fragments, render_error
-from games.live.presenters import may_watch, present_lobby, present_table
 from games.models import Table
+from play import broadcast, ratelimit, selectors, services
+from play.fragments import match_fragments, render_error
+from play.presenters import may_watch, present_lobby, present_table
 
 logger = logging.getLogger(__name__)
 
@@ -178,7 +178,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
         return user
 
     async def match_changed(self, event: dict[str, Any]) -> None:
-        """The thin broadcast of ``games.live.broadcast``: re-render this viewer's fragments."""
+        """The thin broadcast of ``play.broadcast``: re-render this viewer's fragments."""
         if int(event.get("version", 0)) <= self.version:
             return
         await self.push(full=False)

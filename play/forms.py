@@ -19,8 +19,8 @@ from accounts.models import User
 from games.bots import LEVELS
 from games.engine import Rules, RulesError
 from games.engine.rules import VARIANTS
-from games.live.services import RatedRulesError, validate_rated_rules
 from games.words import VARIANT_CHOICES, rules_message
+from play.services import RatedRulesError, validate_rated_rules
 
 TURN_SECONDS_CHOICES = ((15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds")))
 DEFAULT_TURN_SECONDS = 30

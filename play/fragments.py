@@ -1,8 +1,8 @@
 """The match page's fragments rendered for one viewer, as htmx out-of-band swaps.
 
-Shared by the socket push (``games.live.consumers``) and the htmx POST fallback of a move
-(``games.live.views``) so both send exactly the fragments the full page draws in place: each is a
-macro of the Jinja2 template ``games/match_fragments.html`` (``games.live.jinja`` says why),
+Shared by the socket push (``play.consumers``) and the htmx POST fallback of a move
+(``play.views``) so both send exactly the fragments the full page draws in place: each is a
+macro of the Jinja2 template ``games/match_fragments.html`` (``play.jinja`` says why),
 drawn from the viewer's ``MatchContext`` only.
 
 Public fragments drawn once: the seats, the felt (stock, bout, discard) and a push's new log
@@ -30,10 +30,10 @@ from jinja2 import Template
 from markupsafe import Markup
 
 from accounts.models import User
-from games.live import selectors
-from games.live.loaded import LoadedMatch
-from games.live.presenters import MatchContext, present_match
 from games.memos import memo
+from play import selectors
+from play.loaded import LoadedMatch
+from play.presenters import MatchContext, present_match
 
 TEMPLATE = "games/match_fragments.html"
 #: The public fragments and the fields of ``MatchContext`` each one is drawn from.

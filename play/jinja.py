@@ -8,7 +8,7 @@ template to Python once; Django's engine walks its nodes, resolves every variabl
 lookup rules and localises every value on each render. A whole push of the same markup draws in
 0.38-0.41 of the time here (1.18-1.36 ms against 0.49-0.55 ms, mid-game, two players). Every
 other page stays a Django template; the match page itself is one and draws these fragments in
-place (``{% match_fragment %}``, ``games.templatetags.match_fragments``).
+place (``{% match_fragment %}``, ``play.templatetags.match_fragments``).
 
 What the templates may call: the card drawings of ``games.templatetags.cards`` (the same
 remembered functions the Django tags use), ``url`` (``reverse`` with positional arguments) and

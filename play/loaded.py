@@ -24,8 +24,8 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from games.engine import GameState
-from games.live.ratings import ShownChange
 from games.models import Match, MatchPlayer, Move
+from play.ratings import ShownChange
 
 
 @dataclass(slots=True)

@@ -1,7 +1,7 @@
 """What the table chat stores: its lines, the reports of them, and the staff's logged actions.
 
-Imported by ``games.models`` (the app's models module); the foreign keys to the match name it by
-string so this module imports nothing of ``games``.
+The models moved here from ``games`` (``play.0001``, state only): their tables keep the names
+they were created with (``Meta.db_table``), so no row moved.
 """
 
 from django.conf import settings
@@ -38,6 +38,7 @@ class ChatLine(models.Model):
 
     class Meta:
         ordering = ("match", "pk")
+        db_table = "games_chatline"
         verbose_name = _("chat line")
         verbose_name_plural = _("chat lines")
         indexes = [models.Index(fields=["match", "room", "id"], name="games_chat_match_room")]
@@ -69,6 +70,7 @@ class ChatReport(models.Model):
 
     class Meta:
         ordering = ("settled_at", "-created")
+        db_table = "games_chatreport"
         verbose_name = _("chat report")
         verbose_name_plural = _("chat reports")
         constraints = [models.UniqueConstraint(fields=["line", "reporter"], name="games_chatreport_once")]
@@ -79,7 +81,7 @@ class ChatReport(models.Model):
 
 class ModerationAction(models.Model):
     """One staff action, with its reason: the only way a mute or a bar is made or lifted, and the
-    way a report is settled (``games.chat.moderation.act``). Never changed or deleted."""
+    way a report is settled (``play.chat.moderation.act``). Never changed or deleted."""
 
     class Kind(models.TextChoices):
         MUTE = "mute", _("mute in chat")
@@ -120,6 +122,7 @@ class ModerationAction(models.Model):
 
     class Meta:
         ordering = ("-created",)
+        db_table = "games_moderationaction"
         verbose_name = _("moderation action")
         verbose_name_plural = _("moderation actions")
         constraints = [models.CheckConstraint(condition=~Q(reason=""), name="games_moderation_reason")]

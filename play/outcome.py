@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from games.live.loaded import LoadedMatch
-from games.live.ratings import ShownChange
 from games.models import Match
+from play.loaded import LoadedMatch
+from play.ratings import ShownChange
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,17 +28,11 @@ from games.engine import LegalMove
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.engine.phases import THROW_IN_CODES
 from games.engine.views import View
-from games.live import ratings
-from games.live.forms import BotFillForm, describe_rules
-from games.live.loaded import LoadedMatch
-from games.live.outcome import ResultPanel, result_panel
-from games.live.ratings import ShownRating
-from games.live.selectors import seed_value_sent, table_current_match
+from games.fairness import seed_commitment
 from games.memos import gettext as _
 from games.memos import in_language, ngettext, pgettext
 from games.models import Match, MatchPlayer, Move, Table
 from games.pools import table_kind_pool
-from games.records.fairness import seed_commitment
 from games.templatetags.cards import card
 from games.words import (
     PLAYER_EVENT_KINDS,
@@ -48,6 +42,12 @@ from games.words import (
     variant_name,
     your_move_words,
 )
+from play import ratings
+from play.forms import BotFillForm, describe_rules
+from play.loaded import LoadedMatch
+from play.outcome import ResultPanel, result_panel
+from play.ratings import ShownRating
+from play.selectors import seed_value_sent, table_current_match
 
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
 MAX_BACKS = 8
@@ -196,13 +196,13 @@ class MatchContext:
     throw_in_seconds: int
     log: tuple[LogLine, ...]
     last_seq: int
-    #: The result panel of a finished match (``games.live.outcome``).
+    #: The result panel of a finished match (``play.outcome``).
     result: ResultPanel | None
     can_abort: bool
     can_resign: bool
     can_play_again: bool
     next_match_url: str | None
-    #: The seed's commitment (``games.records.fairness``), shown from the deal so the seeds
+    #: The seed's commitment (``games.fairness``), shown from the deal so the seeds
     #: revealed at the end can be checked.
     commitment: str
     #: The commitment of the table's next deal, for the value sent with "play again" ("" if none).
@@ -247,7 +247,7 @@ class MatchContext:
     @property
     def stock_text(self) -> SafeString:
         """The stock in words, "stock: <strong>12</strong> cards": the plural is made here, since
-        the fragments' template asks for ``_("…")`` alone (``games.live.jinja``)."""
+        the fragments' template asks for ``_("…")`` alone (``play.jinja``)."""
         return _counted(
             ngettext(
                 "stock: <strong>%(counter)s</strong> card",

@@ -49,7 +49,7 @@ def window_allows(key: str, *, limit: int, window: int, now: float | None = None
     """Count one event under ``key`` in the current fixed window of ``window`` seconds; False once
     more than ``limit`` were counted in it (every process shares the count: it is in the cache).
 
-    The table chat counts its lines per user with it (``games.chat.services``)."""
+    The table chat counts its lines per user with it (``play.chat.services``)."""
     now = time.time() if now is None else now
     return _count(f"{key}:{int(now // window)}", expiry=int(window) + 1) <= limit
 

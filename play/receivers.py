@@ -24,9 +24,9 @@ from django.db import transaction
 
 from accounts.models import User
 from accounts.signals import account_deleted
-from games.live import services
 from games.models import Match, MatchPlayer, Seat, Table
 from games.signals import match_finished
+from play import services
 
 logger = logging.getLogger(__name__)
 

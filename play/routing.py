@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.live.consumers import LobbyConsumer, MatchConsumer, TableConsumer
+from play.consumers import LobbyConsumer, MatchConsumer, TableConsumer
 
 websocket_urlpatterns = [
     path("ws/match/<int:match_id>/", MatchConsumer.as_asgi(), name="ws-match"),

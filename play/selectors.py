@@ -19,9 +19,9 @@ from django.urls import reverse
 from accounts.models import User
 from durak_site.db import default_connection, prepared_cursor
 from games.engine import GameRecord, GameState, Rules
-from games.live import ratings
-from games.live.loaded import LoadedMatch
 from games.models import Match, MatchPlayer, Move, Seat, SeedContribution, Table
+from play import ratings
+from play.loaded import LoadedMatch
 
 
 def open_tables() -> QuerySet[Table]:
@@ -89,7 +89,7 @@ def user_tables(*, user: User) -> QuerySet[Table]:
 
 
 def match_load(*, match_id: int, moves_after: int | None = 0, lock: bool = False) -> LoadedMatch | None:
-    """The match as live play reads it (``games.live.loaded``), or ``None`` without such a match:
+    """The match as live play reads it (``play.loaded``), or ``None`` without such a match:
     the row with its table, the players with their users and the log lines after
     ``moves_after`` (the whole log from 0; none are read with ``None``, and the result then
     carries the lines after the match's last one, that is none) and, for a match that is over,

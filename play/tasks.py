@@ -2,7 +2,7 @@
 
 Each takes ids and what it was armed for (the match version) and calls one service; a stale one
 makes the service do nothing, so a task delivered twice (or after the match moved on) is
-harmless. ``games.live.services`` sends them after commit by the names they are registered under
+harmless. ``play.services`` sends them after commit by the names they are registered under
 here (``services.turn.BOT_TURN_TASK``, ``services.tables.DEAL_DUE_TASK``): they call the
 services, so the services do not import them back. ``manage.py rearm_matches`` sends the bot
 turns again at start-up from the database, as ``rearm_all`` does whenever a worker (re)connects
@@ -19,9 +19,9 @@ from celery import Task, shared_task
 
 from durak_site import heartbeat
 from durak_site.tasks import LOST_DATABASE, retried_on_lost_database
-from games.live import broadcast, services
-from games.live.services.tables import DEAL_DUE_TASK
-from games.live.services.turn import BOT_TURN_TASK
+from play import broadcast, services
+from play.services.tables import DEAL_DUE_TASK
+from play.services.turn import BOT_TURN_TASK
 
 logger = logging.getLogger(__name__)
 

@@ -1,8 +1,8 @@
-"""HTTP routes of live play, mounted under ``/play/`` (websockets: ``games.live.routing``)."""
+"""HTTP routes of live play, mounted under ``/play/`` (websockets: ``play.routing``)."""
 
 from django.urls import path
 
-from games.live import views
+from play import views
 
 app_name = "games"
 

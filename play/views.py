@@ -2,7 +2,7 @@
 
 Thin on purpose: parse the request, call one service or selector, render. A refused request
 (``GameError``) becomes a message for the user, never a 500. The match page and the POST fallback
-of a move render only the viewer's context from ``games.live.presenters``.
+of a move render only the viewer's context from ``play.presenters``.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
 from durak_site.http import HtmxHttpRequest
-from games.live import selectors, services
-from games.live.forms import ActionForm, BotFillForm, BotGameForm, TableCreateForm
-from games.live.fragments import match_fragments, render_error
-from games.live.loaded import LoadedMatch
-from games.live.presenters import may_watch, present_lobby, present_match, present_table
 from games.models import Table
+from play import selectors, services
+from play.forms import ActionForm, BotFillForm, BotGameForm, TableCreateForm
+from play.fragments import match_fragments, render_error
+from play.loaded import LoadedMatch
+from play.presenters import may_watch, present_lobby, present_match, present_table
 
 
 def lobby(request: HttpRequest) -> HttpResponse:

@@ -7,7 +7,7 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from games.live import ratings as shown_ratings
+        from play import ratings as shown_ratings
         from ratings import receivers
         from ratings.shown import Reader
 

@@ -39,10 +39,10 @@ from django.db import connection, transaction
 from django.db.models import F, Max, Min, Prefetch, Q, QuerySet
 
 from games.engine import Rules
-from games.live.services import match_refresh
 from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from games.results import DRAW, FOOL, WON, seat_outcome
+from play.services import match_refresh
 from ratings.elo import START_RATING, k_factor, multiplayer_changes, team_changes
 from ratings.farming import match_reason
 from ratings.models import Rating, RatingChange, UnratedMatch

@@ -1,4 +1,4 @@
-"""The reader live play shows ratings through (``games.live.ratings``, registered by
+"""The reader live play shows ratings through (``play.ratings``, registered by
 ``ratings.apps``): a pool's ratings of some players, and a match's changes, one query each."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from accounts.models import User
-from games.live.ratings import ShownChange, ShownRating
+from play.ratings import ShownChange, ShownRating
 from ratings.elo import is_provisional
 from ratings.models import Rating, RatingChange, UnratedMatch
 from ratings.starts import start_rating

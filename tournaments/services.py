@@ -4,7 +4,7 @@ Views, consumers and Celery tasks parse their input and call these (keyword-only
 A refused request raises ``TournamentError`` with a translated ``message``; nothing changed then.
 
 Running a tournament composes live play: each pairing gets a private ``games.Table`` with the
-tournament's rules and timer, its players are seated through ``games.live.services`` and the table's
+tournament's rules and timer, its players are seated through ``play.services`` and the table's
 first match starts when the last one sits down. A best-of-N plays further matches at the same
 table. When a match of a pairing ends, ``tournaments.receivers`` hears
 ``games.signals.match_finished`` and enqueues ``tournaments.tasks.match_finished`` after the
@@ -18,7 +18,7 @@ and creates the next pairing once; a task delivered twice finds its pairing alre
 the next game already dealt, and does nothing. The unique ``(tournament, slot)`` and
 ``(round, board)`` are the last line of defence.
 
-Lock order: the tournament row, then a pairing row, then (inside ``games.live.services``) a match row
+Lock order: the tournament row, then a pairing row, then (inside ``play.services``) a match row
 and its table. Live play never locks a tournament, so there is no cycle.
 
 Channel-layer group ``tournament_group(id)`` = ``"tournament-<id>"`` gets
@@ -50,9 +50,9 @@ from durak_site.errors import Refused
 from durak_site.tasks import enqueue_on_commit
 from games.bots import LEVELS
 from games.engine import Rules
-from games.live import services as games
-from games.live.services import playban
 from games.models import Match, Table
+from play import services as games
+from play.services import playban
 from tournaments import selectors
 from tournaments.arena.pairing import Waiting, plan_tables
 from tournaments.elimination import Section, bracket_state, champion, final_ranking, series_outcome
@@ -562,7 +562,7 @@ def arena_resume(*, tournament_id: int, user: User) -> None:
 
 def arena_berserk(*, tournament_id: int, user: User) -> None:
     """Go berserk in the arena game ``user`` is playing: their own turn timer is halved
-    (``games.live.services.match_halve_timer``: once, before their first move), for a bonus
+    (``play.services.match_halve_timer``: once, before their first move), for a bonus
     point if they do not lose it."""
     with transaction.atomic():
         tournament = _lock(tournament_id)

@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from durak_site.errors import Refused
-from games.live import ratelimit
-from games.live.consumers import CLOSE_NOT_FOUND, ViewerDispatch, pooled
 from people.selectors import blocked_between
+from play import ratelimit
+from play.consumers import CLOSE_NOT_FOUND, ViewerDispatch, pooled
 
 from . import presenters, selectors, services
 from .presenters import Reader

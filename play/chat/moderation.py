@@ -18,8 +18,8 @@ from durak_site.broadcast import group_send_on_commit
 from people import services as people_services
 from people.consumers import personal_group
 from people.models import Sanction
+from play.models import ChatReport, ModerationAction
 
-from .models import ChatReport, ModerationAction
 from .services import ChatError
 
 Kind = ModerationAction.Kind

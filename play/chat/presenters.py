@@ -10,9 +10,9 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from people import selectors as people_selectors
+from play.models import ChatLine
 
 from . import phrases
-from .models import ChatLine
 from .selectors import Seating
 
 

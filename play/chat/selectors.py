@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
-from games.live import selectors as live_selectors
-from games.live.presenters import may_watch
 from games.models import Match, Table
-
-from .models import ChatLine, ChatReport
+from play import selectors as live_selectors
+from play.models import ChatLine, ChatReport
+from play.presenters import may_watch
 
 #: How many lines a room sends a (re)connecting socket (the latest ones).
 BACKLOG = 100

@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from durak_site.broadcast import group_send_on_commit
 from durak_site.errors import Refused
-from games.live import ratelimit
 from people import selectors as people_selectors
+from play import ratelimit
+from play.models import TEXT_MAX_LENGTH, ChatLine, ChatReport
 
 from . import phrases, selectors
-from .models import TEXT_MAX_LENGTH, ChatLine, ChatReport
 
 
 class ChatError(Refused):

@@ -18,16 +18,16 @@ changes nothing.
 * ``errors``: the refusals.
 
 This module only hands their public names on, so that callers write ``services.action_apply``.
-Patch a name where it is defined (``games.live.services.tables.new_seed``), not here.
+Patch a name where it is defined (``play.services.tables.new_seed``), not here.
 """
 
-from games.live.services.clock import (
+from play.services.clock import (
     match_rearm,
     match_timeout,
     matches_rearm,
     matches_timeout_overdue,
 )
-from games.live.services.errors import (
+from play.services.errors import (
     GameError,
     IllegalMove,
     MatchOver,
@@ -38,11 +38,11 @@ from games.live.services.errors import (
     ValueNotAwaited,
     validate_rated_rules,
 )
-from games.live.services.limits import host_seen
-from games.live.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
-from games.live.services.quick import bot_game_start
-from games.live.services.results import match_refresh
-from games.live.services.tables import (
+from play.services.limits import host_seen
+from play.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
+from play.services.quick import bot_game_start
+from play.services.results import match_refresh
+from play.services.tables import (
     match_abort,
     match_start,
     play_again,

@@ -14,10 +14,10 @@ from django.utils import timezone
 from durak_site import heartbeat, metrics
 from durak_site.tasks import LOST_DATABASE
 from games.engine import Action
-from games.live import selectors
-from games.live.loaded import LoadedMatch
-from games.live.services import playban, turn
 from games.models import MatchPlayer, Move
+from play import selectors
+from play.loaded import LoadedMatch
+from play.services import playban, turn
 
 logger = logging.getLogger(__name__)
 

@@ -25,9 +25,9 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from games.live import broadcast
-from games.live.services.errors import TableError
 from games.models import Match, Table
+from play import broadcast
+from play.services.errors import TableError
 
 #: How often beat runs the sweep (seconds): the window in which a host "has just gone away".
 SWEEP_SECONDS = 60.0

@@ -14,12 +14,12 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.engine import Action, IllegalAction, NotationError
-from games.live import broadcast, selectors
-from games.live.loaded import LoadedMatch
-from games.live.services import playban, turn
-from games.live.services.errors import GameError, IllegalMove, NotYourSeat, StaleVersion
 from games.models import MatchPlayer, Move
 from games.words import illegal_message
+from play import broadcast, selectors
+from play.loaded import LoadedMatch
+from play.services import playban, turn
+from play.services.errors import GameError, IllegalMove, NotYourSeat, StaleVersion
 
 
 def action_apply(*, match_id: int, user: User, action_text: str, expected_version: int) -> LoadedMatch:

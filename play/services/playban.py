@@ -30,10 +30,10 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import early
-from games.live.loaded import LoadedMatch
-from games.live.services.errors import TableError
 from games.models import Match, MatchPlayer, RatedQuit
 from people import selectors as people_selectors
+from play.loaded import LoadedMatch
+from play.services.errors import TableError
 
 #: The longest bar, however many games were left.
 MAX_BAR = timedelta(days=1)

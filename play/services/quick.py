@@ -12,8 +12,8 @@ from django.db import transaction
 
 from accounts.models import User
 from games.engine import Rules
-from games.live.services.tables import seats_fill_with_bots, table_create
 from games.models import Table
+from play.services.tables import seats_fill_with_bots, table_create
 
 #: The quick game's turn timer: the full form's default.
 QUICK_TURN_SECONDS = 30

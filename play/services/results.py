@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games.live import broadcast
 from games.models import Match
+from play import broadcast
 
 
 def match_refresh(*, match_id: int) -> None:

@@ -37,21 +37,21 @@ from accounts.services import bot_accounts
 from durak_site.tasks import enqueue_on_commit
 from games import bots, seeding
 from games.engine import Rules, new_game
-from games.live import broadcast, ratings
-from games.live.services import limits, playban, turn
-from games.live.services.errors import (
+from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
+from games.pools import table_kind_pool
+from games.signals import again_wanted, match_dealt
+from people import selectors as people_selectors
+from play import broadcast, ratings
+from play.services import limits, playban, turn
+from play.services.errors import (
     GameError,
     NotYourSeat,
     TableError,
     ValueNotAwaited,
     validate_rated_rules,
 )
-from games.models import Match, MatchPlayer, Seat, SeedContribution, Table
-from games.pools import table_kind_pool
-from games.signals import again_wanted, match_dealt
-from people import selectors as people_selectors
 
-#: The Celery task that deals a table whose wait ran out (``games.tasks.deal_due``).
+#: The Celery task that deals a table whose wait ran out (``play.tasks.deal_due``).
 DEAL_DUE_TASK: Final = "games.deal_due"
 
 

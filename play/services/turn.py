@@ -27,7 +27,7 @@ that belong to bots (or to autopilots) get a ``games.bot_turn`` task after a sho
 delay (``settings.GAMES_BOT_DELAY``; ``send_bot_turns``); it carries the version and does
 nothing once the match has moved on.
 
-Tasks by name: that task (``games.tasks``) calls the services, so the services send it by the
+Tasks by name: that task (``play.tasks``) calls the services, so the services send it by the
 name it is registered under, ``BOT_TURN_TASK``, through ``durak_site.tasks.enqueue_on_commit``,
 rather than import it: Celery needs only the name to send a task, so the tasks import the
 services and the services import no task (Zulip's actions queue their events by queue name the
@@ -53,17 +53,17 @@ from durak_site.tasks import enqueue_on_commit
 from games import bots
 from games.engine import Action, GameState, IllegalAction, Rules
 from games.engine.phases import THROW_IN_CODES
-from games.live import broadcast, selectors
-from games.live.loaded import LoadedMatch
-from games.live.services import rows
-from games.live.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
 from games.models import Match, MatchPlayer, Move
 from games.results import match_result
 from games.signals import match_finished
+from play import broadcast, selectors
+from play.loaded import LoadedMatch
+from play.services import rows
+from play.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
 
 logger = logging.getLogger(__name__)
 
-#: The registered name of the task the services send (``games.tasks`` registers it so).
+#: The registered name of the task the services send (``play.tasks`` registers it so).
 BOT_TURN_TASK: Final = "games.bot_turn"
 #: The bot level that plays a seat on autopilot.
 AUTOPILOT_LEVEL = "easy"
@@ -167,7 +167,7 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
     A bot that fails (raises, or answers an illegal action) is logged and replaced by the
     engine's default for this move: a bug in a bot must not leave a match waiting forever. A
     database that fails is not the bot's failure: the public history is read before, so a lost
-    connection raises to the caller (the task is tried again: ``games.tasks.bot_turn``) instead
+    connection raises to the caller (the task is tried again: ``play.tasks.bot_turn``) instead
     of playing the default, which is what a timeout plays."""
     match, state = loaded.match, loaded.state
     history = _public_history(match)

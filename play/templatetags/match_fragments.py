@@ -1,5 +1,5 @@
 """``{% load match_fragments %}{% match_fragment "hand" %}``: a fragment of the match page drawn in
-place by the same Jinja2 macro the socket pushes send (``games.live.fragments``), from the page's
+place by the same Jinja2 macro the socket pushes send (``play.fragments``), from the page's
 ``m`` and, for the fragments with forms, the request's CSRF input."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django.template.backends.utils import csrf_input
 from django.utils.safestring import SafeString, mark_safe
 from markupsafe import Markup
 
-from games.live.fragments import macros
+from play.fragments import macros
 
 register = template.Library()
 

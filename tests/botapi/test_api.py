@@ -18,14 +18,14 @@ from botapi import services
 from botapi.models import ApiToken
 from botapi.payloads import challenges_to, game_payload
 from botapi.tokens import digest, new_raw_token
-from games.chat.models import ChatLine
 from games.engine import Rules
-from games.live import selectors
-from games.live.services import bot_turn, turn
 from games.models import Match, Move
 from pairing import challenges
 from pairing.setups import Setup
-from tests.games.services_support import make_user, start_match
+from play import selectors
+from play.models import ChatLine
+from play.services import bot_turn, turn
+from tests.play.services_support import make_user, start_match
 from tests.tournaments.support import tournament_settings
 from tournaments import services as tournaments
 

@@ -11,8 +11,8 @@ import pytest
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors, services
 from games.models import Match, Move
+from play import selectors, services
 from tools.management.commands.loadtest import login_cookie
 
 from .players import Player

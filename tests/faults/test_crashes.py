@@ -14,8 +14,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.live import selectors, services
 from games.models import Match, Move
+from play import selectors, services
 
 from .players import run_players, until
 from .stack import Stack

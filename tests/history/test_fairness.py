@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engine import Rules, card_str, new_game
-from games.records.fairness import CHECK_CODE, commitment_of, revealed_seed, seed_commitment
+from games.fairness import CHECK_CODE, commitment_of, revealed_seed, seed_commitment
 from tests.ratings.builders import finished_match, make_users
 
 pytestmark = pytest.mark.django_db

@@ -13,17 +13,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games.chat import moderation
-from games.chat import services as chat_services
-from games.chat.models import ChatLine, ChatReport, ModerationAction
 from games.engine import Rules
-from games.live import services
-from games.live.services.errors import TableError
 from games.models import Match
 from people import selectors as people_selectors
 from people import services as people_services
 from people.models import Follow, Sanction
-from tests.games.services_support import make_user, play_out, start_match
+from play import services
+from play.chat import moderation
+from play.chat import services as chat_services
+from play.models import ChatLine, ChatReport, ModerationAction
+from play.services.errors import TableError
+from tests.play.services_support import make_user, play_out, start_match
 from tests.tournaments.support import open_with_bots, started_with_player
 from tournaments import services as tournament_services
 
@@ -212,7 +212,7 @@ def test_a_mute_is_told_at_once_on_the_users_personal_socket(monkeypatch: pytest
     staff.is_staff = True
     sent: list[tuple[str, dict[str, object]]] = []
     monkeypatch.setattr(
-        "games.chat.moderation.group_send_on_commit", lambda group, event: sent.append((group, event))
+        "play.chat.moderation.group_send_on_commit", lambda group, event: sent.append((group, event))
     )
     until = timezone.now() + timedelta(hours=3)
     moderation.act(staff=staff, user=alice, kind="mute", reason="spam", until=until)

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from games.engine import Rules
-from games.live import selectors, services
-from games.live.services import turn
+from play import selectors, services
+from play.services import turn
 from ratings import receivers
 from ratings.models import RatingChange
 from ratings.tasks import rate_match
-from tests.games.services_support import make_user, play_out
+from tests.play.services_support import make_user, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def test_a_finished_rated_match_enqueues_its_rating_once(
         monkeypatch.setattr(
             module, "enqueue_on_commit", lambda task, *args, **kwargs: sent.append((task, args))
         )
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "hook")
+    monkeypatch.setattr("play.services.tables.new_seed", lambda: "hook")
     humans = [make_user("anna"), make_user("boris")]
     table = services.table_create(creator=humans[0], rules=Rules.for_variant("podkidnoy"), rated=rated)
     services.table_join(table_id=table.pk, user=humans[1])

@@ -14,10 +14,10 @@ from django.test import override_settings
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors as live_selectors
-from games.live import services as games
 from games.models import Match, MatchPlayer, Table
-from tests.games.services_support import play_out, task_sends
+from play import selectors as live_selectors
+from play import services as games
+from tests.play.services_support import play_out, task_sends
 from tests.tournaments.support import (
     arena_matches,
     end_arena_now,

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.live import services
+from play import services
 
 
 class Command(BaseCommand):
