@@ -1,10 +1,10 @@
 """The result panel of a match that is over (the ``result`` macro of the match fragments,
 ``templates/jinja2/games/match_fragments.html``): the places, who won and who lost (the teams by
-name in a 2 vs 2), the fool, each player's rating change in the match's pool once the ratings
-task stored it, and the way to the replay.
+name in a 2 vs 2), the fool, each player's rating change in the match's pool (written with the
+result, ``services.turn.commit``), and the way to the replay.
 
-It is part of the pushed fragments, so the end of a game shows it without a reload, and the
-ratings that arrive a moment later redraw it (``services.match_refresh``).
+It is part of the pushed fragments, so the end of a game shows it, its rating changes included,
+without a reload.
 """
 
 from __future__ import annotations

@@ -1,19 +1,17 @@
 """Ratings as live play shows them: each player's rating in the table's pool (the lobby, the
 table page, the match page) and what a finished match changed.
 
-The ratings app stands above games (``docs/architecture.md``, floors), so games never imports
-it: ``ratings.apps`` registers its reader here at start-up. Without one (an app list without
-ratings) nothing is shown. A match keeps its players' ratings from the deal
-(``MatchPlayer.rating``), so a move's push reads no rating; only a finished match's page asks for
-the changes, which a Celery task writes after the end (``ratings.services.match_rate``) and then
-announces (``services.match_refresh``).
+Live play stands above ratings (``docs/architecture.md``, floors) and reads them here directly.
+A match keeps its players' ratings from the deal (``MatchPlayer.rating``), so a move's push reads
+no rating; only a finished match's page asks for the changes, which the finish itself writes
+(``services.turn.commit`` calls ``ratings.services.match_rate`` in the move's transaction), so the
+one push that ends the game already shows them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -21,6 +19,9 @@ from django.utils.safestring import SafeString
 from accounts.models import User
 from games.memos import gettext as _
 from games.memos import in_language
+from ratings.elo import is_provisional
+from ratings.models import Rating, RatingChange, UnratedMatch
+from ratings.starts import start_rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,37 +73,31 @@ class ShownChange:
         return round(self.delta)
 
 
-class RatingReader(Protocol):
-    def ratings(self, pool: str, users: Sequence[User]) -> dict[int, ShownRating]:
-        """User id -> their rating in ``pool`` (where they would start for a pool not played)."""
-        ...
-
-    def changes(self, match_id: int) -> dict[int, ShownChange]:
-        """User id -> the change ``match_id`` made (empty until the match is rated)."""
-        ...
-
-    def unrated(self, match_id: int) -> str:
-        """Why the finished match ``match_id`` of a rated table moved no rating (``"early"``,
-        ``"repeat"``), or ``""`` (rated, or not decided yet)."""
-        ...
-
-
-_reader: RatingReader | None = None
-
-
-def register(reader: RatingReader) -> None:
-    """Called once by the ratings app when Django starts."""
-    global _reader
-    _reader = reader
-
-
 def ratings(pool: str, users: Sequence[User]) -> dict[int, ShownRating]:
-    return _reader.ratings(pool, users) if _reader is not None and users else {}
+    """User id -> their rating in ``pool`` (where they would start for a pool not played), one
+    query."""
+    if not users:
+        return {}
+    rows = {
+        user_id: (rating, games)
+        for user_id, rating, games in Rating.objects.filter(
+            pool=pool, user_id__in=[u.pk for u in users]
+        ).values_list("user_id", "rating", "games")
+    }
+    shown = {}
+    for user in users:
+        rating, games = rows.get(user.pk, (start_rating(user), 0))
+        shown[user.pk] = ShownRating(float(rating), is_provisional(games))
+    return shown
 
 
 def changes(match_id: int) -> dict[int, ShownChange]:
-    return _reader.changes(match_id) if _reader is not None else {}
+    """User id -> the change ``match_id`` made (empty until the match is rated), one query."""
+    rows = RatingChange.objects.filter(match_id=match_id).values_list("user_id", "before", "after", "delta")
+    return {user_id: ShownChange(before, after, delta) for user_id, before, after, delta in rows}
 
 
 def unrated(match_id: int) -> str:
-    return _reader.unrated(match_id) if _reader is not None else ""
+    """Why the finished match ``match_id`` of a rated table moved no rating (``"early"``,
+    ``"repeat"``), or ``""`` (rated, or not decided yet)."""
+    return UnratedMatch.objects.filter(match_id=match_id).values_list("reason", flat=True).first() or ""

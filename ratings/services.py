@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from django.db import connection, transaction
@@ -42,7 +41,6 @@ from games.engine import Rules
 from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from games.results import DRAW, FOOL, WON, seat_outcome
-from play.services import match_refresh
 from ratings.elo import START_RATING, k_factor, multiplayer_changes, team_changes
 from ratings.farming import match_reason
 from ratings.models import Rating, RatingChange, UnratedMatch
@@ -247,9 +245,6 @@ def _apply(match: Match, seq: int) -> None:
     pool = match_pool(match)
     assert pool is not None and match.result is not None
     seats = {player.seat: player.user_id for player in match.players.all()}
-    # The match's pages show the changes (or why there are none) in their result panel: tell them
-    # once these are stored.
-    transaction.on_commit(partial(match_refresh, match_id=match.pk))
     reason = match_reason(match, seats)
     if reason is not None:
         UnratedMatch.objects.create(match=match, reason=reason)

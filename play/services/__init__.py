@@ -6,7 +6,6 @@ changes nothing.
 * ``tables``: open a table, take or leave a seat, fill it with bots, send a value for the next
   deal, wait for the values and deal, abort, play again;
 * ``quick``: a game against bots in one step;
-* ``results``: a finished match's news (its ratings arrived);
 * ``moves``: a player's action, a bot's turn, a resignation;
 * ``limits``: how many tables one player may keep open and open, unjoined tables, host presence;
 * ``playban``: the deal-fishing ledger, and the one check of both bars from rated play (the
@@ -41,7 +40,6 @@ from play.services.errors import (
 from play.services.limits import host_seen
 from play.services.moves import action_apply, bot_turn, match_halve_timer, match_resign
 from play.services.quick import bot_game_start
-from play.services.results import match_refresh
 from play.services.tables import (
     match_abort,
     match_start,
@@ -73,7 +71,6 @@ __all__ = [
     "match_abort",
     "match_halve_timer",
     "match_rearm",
-    "match_refresh",
     "match_resign",
     "match_start",
     "match_timeout",

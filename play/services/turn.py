@@ -10,7 +10,8 @@ refused change raises before ``commit`` and its transaction rolls back, so two c
 same version have exactly one winner.
 
 Lock order: a match row before its table row (every match path touches the table only at its
-end, when the match finishes); table operations lock the table row alone.
+end, when the match finishes), then the ratings' lock when a rated match finishes (its ratings
+are written with its result); table operations lock the table row alone.
 
 Time: every active match has ``deadline_at`` (now + the table's ``turn_seconds`` after each
 change, or its short ``throw_in_seconds`` while only throwers are awaited, the public throw-in
@@ -60,6 +61,7 @@ from play import broadcast, selectors
 from play.loaded import LoadedMatch
 from play.services import rows
 from play.services.errors import NO_SUCH_MATCH, GameError, MatchOver, NotYourSeat
+from ratings.services import match_rate
 
 logger = logging.getLogger(__name__)
 
@@ -262,6 +264,10 @@ def commit(loaded: LoadedMatch) -> None:
         match.deadline_at = timezone.now() + timedelta(seconds=turn_seconds_now(match, state, players))
         send_bot_turns(match, state, players)
     rows.match_update(match, fields)
+    if match.status == Match.Status.FINISHED and match.table.rated:
+        # As lila's Finisher: the ratings are written with the result, so the push that ends
+        # the game shows them and no second change of the match has to announce them.
+        match_rate(match.pk)
     broadcast.match_changed(match)
 
 
@@ -310,7 +316,7 @@ def _decided_by_forfeit(match: Match, state: GameState, players: list[MatchPlaye
 
 def _finish(match: Match, state: GameState, players: list[MatchPlayer]) -> None:
     """Write the result, places and fool; free the table for "play again"; announce the end
-    (``games.signals.match_finished``: ratings and tournaments listen)."""
+    (``games.signals.match_finished``: tournaments and the table's leavers listen)."""
     forfeits = [p.seat for p in sorted(players, key=lambda p: p.forfeit_order or 0) if p.forfeited]
     result = match_result(rules=Rules.from_dict(match.rules), state=state, forfeits=forfeits)
     match.status = Match.Status.FINISHED

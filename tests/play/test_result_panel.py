@@ -1,6 +1,6 @@
 """The end of a game without a reload (issue #17, items 7, 8 and 9): the pushed fragments carry a
-result panel with the places, the replay link and play again; a rated game's rating changes come
-into it when the ratings task stored them (and the match's sockets are told); team games name
+result panel with the places, the replay link and play again; a rated game's rating changes are
+in the push that ends it (they are written with the result); team games name
 winners, losers and the fool left holding cards; every seat shows its rating in the table's pool."""
 
 from __future__ import annotations
@@ -47,20 +47,14 @@ def test_the_push_that_ends_a_game_carries_the_result_panel_with_replay_and_play
     assert 'data-ratings="none"' in panel  # a casual game
 
 
-def test_a_rated_game_shows_its_rating_changes_once_the_task_stored_them(
-    django_capture_on_commit_callbacks: Any,
-) -> None:
+def test_a_rated_game_shows_its_rating_changes_once_they_are_stored() -> None:
     olga, ivan = make_users(2)
     match = finished_match([olga, ivan], Rules(players=2), seed="panel", rng=random.Random(1))
     before = present_match(loaded(match), olga)
     assert before.result is not None and before.result.ratings_pending
     html = match_fragments(loaded(match), olga)[0]
     assert 'data-ratings="pending"' in html
-    version = Match.objects.get(pk=match.pk).version
-    with django_capture_on_commit_callbacks(execute=True):
-        assert match_rate(match.pk)
-    # The ratings task announced the news: a new version for the match's sockets to render.
-    assert Match.objects.get(pk=match.pk).version == version + 1
+    assert match_rate(match.pk)
     after = present_match(loaded(match), olga)
     assert after.result is not None and not after.result.ratings_pending
     changes = {p.name: p.change for group in after.result.places for p in group}
@@ -71,12 +65,15 @@ def test_a_rated_game_shows_its_rating_changes_once_the_task_stored_them(
     assert 'data-ratings="done"' in html and "match-result__delta" in html
 
 
-def test_a_refresh_leaves_a_running_match_alone() -> None:
+def test_the_push_that_ends_a_rated_game_carries_its_rating_changes() -> None:
     olga, ivan = make_user("olga"), make_user("ivan")
-    match = start_match(humans=[olga, ivan])
-    services.match_refresh(match_id=match.pk)
-    services.match_refresh(match_id=10**6)
-    assert Match.objects.get(pk=match.pk).version == match.version
+    table = services.table_create(creator=olga, rules=Rules.for_variant("podkidnoy"), rated=True)
+    services.table_join(table_id=table.pk, user=ivan)
+    current = selectors.table_current_match(table_id=table.pk)
+    assert current is not None
+    match = play_out(current)
+    html = match_fragments(loaded(match), olga)[0]
+    assert 'data-ratings="done"' in html and "match-result__delta" in html
 
 
 def _team_game_with_a_lone_fool() -> tuple[Match, list[Any]]:
