@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from accounts.models import User
 from games.models import Match, MatchPlayer
 from people import selectors as people_selectors
-from play.presenters import may_watch
+from play.access import may_watch
 
 
 @dataclass(frozen=True)

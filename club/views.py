@@ -13,8 +13,8 @@ from club.rules import rules_page
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
 from people.selectors import ties
+from play.access import may_watch
 from play.forms import BotGameForm
-from play.presenters import may_watch
 from ratings.charts import rating_chart
 from ratings.elo import PROVISIONAL_GAMES, START_RATING, is_provisional
 from ratings.selectors import HistoryPoint, user_rating_points, user_ratings

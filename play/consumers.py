@@ -38,8 +38,9 @@ from accounts.models import User
 from durak_site import logcontext, metrics
 from games.models import Table
 from play import broadcast, ratelimit, selectors, services
+from play.access import may_see_table, may_watch
 from play.fragments import match_fragments, render_error
-from play.presenters import may_watch, present_lobby, present_table
+from play.presenters import present_lobby, present_table
 
 logger = logging.getLogger(__name__)
 
@@ -320,17 +321,12 @@ def _may_watch_match(match_id: int, user: User | AnonymousUser) -> bool | None:
 
 
 def _may_watch_table(table_id: int, user: User | AnonymousUser, token: str) -> bool | None:
-    """``None`` when there is no such table; a private table's page is for its creator, its
-    seated players and whoever has the invite link (a tournament's is open to watch)."""
+    """``None`` when there is no such table, else whether ``user`` may see it (``access``)."""
     try:
         table = selectors.table_get(table_id=table_id)
     except Table.DoesNotExist:
         return None
-    if table.open_to_watch or token == table.invite_token:
-        return True
-    if not user.is_authenticated:
-        return False
-    return table.creator_id == user.pk or any(s.user_id == user.pk for s in table.seats.all())
+    return may_see_table(table, user, token)
 
 
 def _render_match(

@@ -290,17 +290,6 @@ def _counted(translated: str, count: int) -> SafeString:
     return mark_safe(translated % {"counter": count})
 
 
-def may_watch(match: Match, players: Iterable[MatchPlayer], user: User | AnonymousUser) -> bool:
-    """Whether ``user`` may see ``match`` (whose players are ``players``) at all: anyone at a
-    table open to watch (``Table.open_to_watch``: a public one, or a tournament's); at a private
-    table only its creator and the match's players."""
-    if match.table.open_to_watch:
-        return True
-    if not user.is_authenticated:
-        return False
-    return match.table.creator_id == user.pk or any(p.user_id == user.pk for p in players)
-
-
 def present_match(
     loaded: LoadedMatch, user: User | AnonymousUser, *, now: datetime | None = None
 ) -> MatchContext:

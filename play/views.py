@@ -23,10 +23,11 @@ from accounts.models import User
 from durak_site.http import HtmxHttpRequest
 from games.models import Table
 from play import selectors, services
+from play.access import may_see_table, may_watch
 from play.forms import ActionForm, BotFillForm, BotGameForm, TableCreateForm
 from play.fragments import match_fragments, render_error
 from play.loaded import LoadedMatch
-from play.presenters import may_watch, present_lobby, present_match, present_table
+from play.presenters import present_lobby, present_match, present_table
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -93,8 +94,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(table_id)
     token = request.GET.get("invite", "")
     user = request.user
-    seated = user.is_authenticated and any(s.user_id == user.pk for s in table.seats.all())
-    if not table.open_to_watch and not seated and table.creator_id != user.pk and token != table.invite_token:
+    if not may_see_table(table, user, token):
         raise Http404
     invite_url = request.build_absolute_uri(reverse("games:table_invite", args=[table.invite_token]))
     context = present_table(table, user, token=token, invite_url=invite_url)

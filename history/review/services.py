@@ -35,7 +35,7 @@ from durak_site.tasks import enqueue_on_commit
 from games.bots.assess import assess_record_step, record_decisions
 from games.engine import GameRecord, Rules
 from games.models import Match, Move
-from play.presenters import may_watch
+from play.access import may_watch
 from play.selectors import match_moves
 
 from .models import Review, ReviewDecision

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from durak_site.http import HtmxHttpRequest
 from games.models import Match
 from history.selectors import match_for_record
-from play.presenters import may_watch
+from play.access import may_watch
 
 from .models import Review
 from .presenters import review_panels

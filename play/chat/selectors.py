@@ -9,8 +9,8 @@ from django.contrib.auth.models import AnonymousUser
 from accounts.models import User
 from games.models import Match, Table
 from play import selectors as live_selectors
+from play.access import may_chat, may_watch
 from play.models import ChatLine, ChatReport
-from play.presenters import may_watch
 
 #: How many lines a room sends a (re)connecting socket (the latest ones).
 BACKLOG = 100
@@ -42,8 +42,7 @@ def seating(match_id: int, user: User | AnonymousUser) -> Seating | None:
         match_id=match_id,
         room=room,
         seat=player.seat if player is not None else None,
-        # The club's bots never chat; a program's bot account says quick phrases (the Bot API).
-        may_speak=isinstance(user, User) and (not user.is_bot or user.is_program),
+        may_speak=may_chat(user),
         tournament=is_tournament_table(loaded.match.table),
     )
 

@@ -42,6 +42,7 @@ from games.pools import table_kind_pool
 from games.signals import again_wanted, match_dealt
 from people import selectors as people_selectors
 from play import broadcast, ratings
+from play.access import may_sit
 from play.services import limits, playban, turn
 from play.services.errors import (
     GameError,
@@ -131,7 +132,7 @@ def table_join(
     _check_value(seed_value)
     with transaction.atomic():
         table = _lock_table(table_id)
-        if table.private and invite_token != table.invite_token and table.creator_id != user.pk:
+        if not may_sit(table, user, invite_token):
             raise TableError(_("This table is private: you need its invite link."))
         seats = list(table.seats.all())
         if any(s.user_id == user.pk for s in seats):
