@@ -87,13 +87,3 @@ def seed_commitment(match: Match) -> str:
     if match.server_seed:
         return seeding.commitment(match.server_seed)
     return commitment_of(match.pk, match.seed)
-
-
-def seat_values(match: Match) -> list[str]:
-    """The players' values in seat order as the derivation takes them (``""`` for none)."""
-    return [str(entry.get("value") or "") for entry in match.contributions]
-
-
-def revealed_seed(match: Match) -> str | None:
-    """The seed, once the match is over (finished or aborted); ``None`` while it runs."""
-    return None if match.is_active else match.seed

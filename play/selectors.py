@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from durak_site.db import default_connection, prepared_cursor
-from games.engine import GameRecord, GameState, Rules
+from games.engine import GameRecord, Rules
 from games.models import Match, MatchPlayer, Move, Seat, SeedContribution, Table
 from play import ratings
 from play.loaded import LoadedMatch
@@ -31,16 +31,6 @@ def open_tables() -> QuerySet[Table]:
         .select_related("creator")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .annotate(seated=Count("seats"))
-    )
-
-
-def playing_tables() -> QuerySet[Table]:
-    """Public tables with a match in play (for spectators: a bots-only table is watched here)."""
-    return (
-        Table.objects.filter(status=Table.Status.PLAYING, private=False, matches__status=Match.Status.ACTIVE)
-        .select_related("creator")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-        .distinct()
     )
 
 
@@ -297,20 +287,10 @@ def match_moves(*, match_id: int, after_seq: int = 0) -> QuerySet[Move]:
     return Move.objects.filter(match_id=match_id, seq__gt=after_seq).order_by("seq")
 
 
-def match_state(match: Match) -> GameState:
-    """The engine state of the stored snapshot (server side only: hand it to the presenter)."""
-    return GameState.from_json(match.snapshot)
-
-
 def match_record(match: Match) -> GameRecord:
     """The match as an engine record (rules, seed, dealer and the logged actions)."""
     actions = [(move.seat, move.action) for move in match_moves(match_id=match.pk)]
     return GameRecord(Rules.from_dict(match.rules), match.seed, match.dealer, actions)
-
-
-def match_replayed_snapshot(match: Match) -> dict[str, object]:
-    """The snapshot rebuilt from the move log alone (equal to ``match.snapshot``)."""
-    return match_record(match).replay().to_json()
 
 
 def active_matches() -> QuerySet[Match]:

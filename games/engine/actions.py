@@ -122,11 +122,6 @@ def notation(kind: str, cards: Sequence[str], target: str | None) -> str:
     return kind
 
 
-def fast_str(fast: FastAction) -> str:
-    """The canonical notation of a fast action (as ``str(Action.from_fast(fast))``)."""
-    return str(Action.from_fast(fast))
-
-
 @dataclass(frozen=True, slots=True)
 class LegalMove:
     """A legal action as a view lists it: ``kind``, the ``cards`` it plays (notation, sorted),

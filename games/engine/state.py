@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .actions import ATTACK, PASS, TAKE, Action
-from .bout.table import table_mask
 from .cards import sort_key
 from .codec import decode, encode
 from .data import GameData
@@ -162,19 +161,3 @@ table=6S attacker=0 actions=1'
     def from_position(cls, text: str) -> GameState:
         """The state of a position written in the notation of :mod:`.position`."""
         return read_position(text, GameState.class_for)
-
-    def places_of_cards(self) -> dict[str, int]:
-        """Where every card is, as masks (for conformance checks)."""
-        stock = 0
-        for c in self.stock:
-            stock |= 1 << c
-        circle = 0
-        for c in self.circle:
-            circle |= 1 << c
-        if self.center >= 0:
-            circle |= 1 << self.center
-        if self.drawn >= 0:
-            circle |= 1 << self.drawn
-        out = {f"hand{s}": h for s, h in enumerate(self.hands)}
-        out.update(table=table_mask(self), stock=stock, discard=self.discard, circle=circle)
-        return out

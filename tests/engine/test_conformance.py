@@ -27,7 +27,7 @@ from games.engine import (
     deck_cards,
     new_game,
 )
-from games.engine.actions import fast_str
+from tests.engine.support import fast_str, places_of_cards
 
 
 def _configs() -> list[Rules]:
@@ -95,7 +95,7 @@ def _deck_mask(rules: Rules) -> int:
 
 def _check_accounting(state: GameState, deck: int) -> None:
     seen = 0
-    for mask in state.places_of_cards().values():
+    for mask in places_of_cards(state).values():
         assert not seen & mask, "a card is in two places"
         seen |= mask
     assert seen == deck, "a card is missing"

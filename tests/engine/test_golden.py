@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from games.engine import GameRecord, Rules, new_game
-from games.engine.actions import fast_str
+from tests.engine.support import fast_str
 
 GOLDEN = Path(__file__).parent / "golden"
 

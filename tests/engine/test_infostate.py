@@ -12,6 +12,7 @@ import pytest
 from games.engine import Action, Deal, Event, InfoState, InfoStateError, Rules, card_from_str, new_game
 from games.engine.cards import mask_of
 from games.engine.infostate import read_knowledge, rules_from_view
+from tests.engine.support import places_of_cards
 
 from .tables import TABLES, random_walk
 
@@ -40,9 +41,9 @@ def test_samples_match_the_seat_view(name: str, rules: Rules) -> None:
             assert sample.awaiting().get(seat) == state.awaiting().get(seat)
             for other in range(rules.players):
                 assert kn.known[other] & ~sample.hands[other] == 0
-            every = sample.places_of_cards()
+            every = places_of_cards(sample)
             assert sum(m.bit_count() for m in every.values()) == sum(
-                m.bit_count() for m in state.places_of_cards().values()
+                m.bit_count() for m in places_of_cards(state).values()
             )
 
 

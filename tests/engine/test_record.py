@@ -21,8 +21,8 @@ from games.engine import (
     new_game,
     shuffled,
 )
-from games.engine.actions import fast_str
 from games.engine.shuffle import SeedStream, dealer_from_seed
+from tests.engine.support import fast_str
 
 
 def _random_record(rules: Rules, seed: str, n: int) -> tuple[GameRecord, GameState]:

@@ -21,6 +21,7 @@ import pytest
 from games.engine import Deal, GameState, Rules, new_game
 from games.engine.actions import FastAction
 from games.engine.cards import CARD_NAMES
+from tests.engine.support import places_of_cards
 
 #: Every variant and the options that change who may act (no ``redeal``: a claimed redeal
 #: deals anew, so twins part ways by design after it).
@@ -86,7 +87,7 @@ def _hidden_from(viewer: int | None, start: GameState, actions: list[tuple[int, 
         state.apply_fast(seat, fa)
         if viewer is not None:
             seen |= state.hands[viewer]
-    places = start.places_of_cards()
+    places = places_of_cards(start)
     dealt = places["stock"] | sum(start.hands)
     return [
         c
@@ -157,4 +158,4 @@ def _opening_trump(rules: Rules, deal: Deal) -> int:
 
 
 def _place(state: GameState, card: int) -> str:
-    return next(k for k, m in state.places_of_cards().items() if m >> card & 1)
+    return next(k for k, m in places_of_cards(state).items() if m >> card & 1)

@@ -42,7 +42,7 @@ from durak_site.asgi import application
 from games.engine import Rules
 from games.models import Match, Table
 from play import services
-from play.selectors import match_state
+from tests.play.services_support import match_state
 
 from .support import fingerprint
 

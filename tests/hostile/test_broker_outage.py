@@ -15,7 +15,7 @@ from kombu.exceptions import OperationalError
 
 from durak_site.celery import app as celery_app
 from games.models import Match
-from play.selectors import match_state
+from tests.play.services_support import match_state
 
 from .support import make_world
 

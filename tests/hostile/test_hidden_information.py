@@ -42,8 +42,7 @@ from games.engine import Rules
 from games.models import Match, Move
 from play import services
 from play.routing import websocket_urlpatterns
-from play.selectors import match_state
-from tests.play.services_support import make_user
+from tests.play.services_support import make_user, match_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -24,7 +24,7 @@ from django.test import override_settings
 
 from durak_site import buckets
 from play import ratelimit
-from play.selectors import match_state
+from tests.play.services_support import match_state
 
 from .support import TIMEOUT, World, connect, error_of, fingerprint, make_world
 

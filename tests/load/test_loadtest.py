@@ -57,7 +57,7 @@ def test_the_frame_reader_understands_the_match_fragments() -> None:
 
 
 def _awaited(match: Match) -> set[int]:
-    from play.selectors import match_state
+    from tests.play.services_support import match_state
 
     return set(match_state(match).awaiting())
 

@@ -17,9 +17,9 @@ from django.conf import settings
 from django.db import connection
 
 from games.models import Match
-from play import selectors, services
+from play import services
 from play.chat import services as chat
-from tests.play.services_support import make_user, play_out, start_match
+from tests.play.services_support import make_user, match_state, play_out, start_match
 from tests.site.helpers import clean_env, run_python
 from tests.tournaments.support import play_running_games, started_with_player
 
@@ -37,7 +37,7 @@ from tournaments.models import Tournament
 finished, live = {}, {}
 for match in Match.objects.filter(status=Match.Status.FINISHED).order_by("pk"):
     finished[match.pk] = {
-        "replays": selectors.match_replayed_snapshot(match) == match.snapshot,
+        "replays": match_replayed_snapshot(match) == match.snapshot,
         "snapshot": match.snapshot, "result": match.result, "moves": match.moves.count(),
     }
 for match in Match.objects.filter(status=Match.Status.ACTIVE).order_by("pk"):
@@ -103,7 +103,7 @@ def test_a_backup_restored_into_a_fresh_database_replays_and_plays_on(
     live = start_match(humans=[carol, dave], turn_seconds=600)
     for _ in range(3):
         live.refresh_from_db()
-        state = selectors.match_state(live)
+        state = match_state(live)
         seat = min(state.awaiting())
         mover = carol if seat == 0 else dave
         services.action_apply(

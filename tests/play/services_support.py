@@ -12,10 +12,12 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
+from django.db.models import Prefetch, QuerySet
+
 from accounts.models import User
 from durak_site.celery import app as celery_app
 from games.engine import GameState, Rules
-from games.models import Match, MatchPlayer, Table
+from games.models import Match, MatchPlayer, Seat, Table
 from play import selectors, services
 from play.loaded import LoadedMatch
 from play.services import turn
@@ -81,7 +83,7 @@ def bot_to_move() -> tuple[Match, int]:
 def state_of(match: Match) -> GameState:
     """The engine state stored for ``match`` (re-read from the database)."""
     match.refresh_from_db()
-    return selectors.match_state(match)
+    return match_state(match)
 
 
 def player(match: Match, seat: int) -> MatchPlayer:
@@ -92,7 +94,7 @@ def play_default(match: Match) -> LoadedMatch:
     """The first awaited seat (a human's) plays the engine's default through ``action_apply``;
     ``match`` is refreshed."""
     match.refresh_from_db()
-    state = selectors.match_state(match)
+    state = match_state(match)
     seat = min(state.awaiting())
     result = services.action_apply(
         match_id=match.pk,
@@ -146,7 +148,7 @@ def play_out(match: Match, *, choose: Chooser = lowest_default, limit: int = 500
         match.refresh_from_db()
         if not match.is_active:
             return match
-        state = selectors.match_state(match)
+        state = match_state(match)
         seat = min(state.awaiting())
         seated = player(match, seat)
         if seated.user.is_bot or seated.autopilot:
@@ -159,3 +161,23 @@ def play_out(match: Match, *, choose: Chooser = lowest_default, limit: int = 500
                 expected_version=match.version,
             )
     raise AssertionError("the match did not end")
+
+
+def match_state(match: Match) -> GameState:
+    """The engine state of the stored snapshot."""
+    return GameState.from_json(match.snapshot)
+
+
+def match_replayed_snapshot(match: Match) -> dict[str, object]:
+    """The snapshot rebuilt from the move log alone (equal to ``match.snapshot``)."""
+    return selectors.match_record(match).replay().to_json()
+
+
+def playing_tables() -> QuerySet[Table]:
+    """Public tables with a match in play."""
+    return (
+        Table.objects.filter(status=Table.Status.PLAYING, private=False, matches__status=Match.Status.ACTIVE)
+        .select_related("creator")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .distinct()
+    )

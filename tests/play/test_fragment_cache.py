@@ -22,6 +22,7 @@ from games.models import Match
 from play import fragments, selectors
 from play.fragments import match_fragments
 from play.presenters import Choice, HandCard, present_match
+from tests.play.services_support import match_state
 
 from .services_support import make_user, play_default, start_match
 
@@ -114,7 +115,7 @@ def test_no_hand_and_no_action_is_remembered(monkeypatch: pytest.MonkeyPatch) ->
     seated = _viewers(match)[:3]
     for _step in range(10):
         play_default(match)
-        state = selectors.match_state(match)
+        state = match_state(match)
         in_hands = {code for seat in range(state.n) for code in state.view(seat).hand}
         drawn.clear()
         for user in seated:

@@ -21,6 +21,7 @@ from games.words import action_label
 from play import fragments, presenters, selectors
 from play.presenters import present_match
 from play.ratings import ShownRating
+from tests.play.services_support import match_state
 
 from .services_support import make_user, play_default, start_match
 
@@ -63,7 +64,7 @@ def test_every_legal_action_is_worded_in_the_language_active_when_it_is_drawn() 
     match = start_match(humans=[make_user("a"), make_user("b")])
     for _step in range(6):
         play_default(match)
-        state = selectors.match_state(match)
+        state = match_state(match)
         for seat in state.awaiting():
             legal = state.view(seat).moves
             for language in ("ru", "en", "ru"):

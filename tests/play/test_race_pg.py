@@ -18,9 +18,10 @@ from django.db import connection
 from accounts.models import User
 from games.engine import Rules, new_game
 from games.models import Match
-from play import selectors, services
+from play import services
 from play.loaded import LoadedMatch
 from play.services import turn
+from tests.play.services_support import match_replayed_snapshot, match_state
 
 from .services_support import make_user, player, start_match
 
@@ -135,7 +136,7 @@ def assert_log_in_step(match_id: int, version: int) -> None:
     match = Match.objects.get(pk=match_id)
     assert match.version == version
     assert list(match.moves.values_list("seq", flat=True)) == list(range(1, version + 1))
-    assert selectors.match_replayed_snapshot(match) == match.snapshot
+    assert match_replayed_snapshot(match) == match.snapshot
 
 
 def test_two_throw_ins_at_once_have_exactly_one_winner(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,7 +153,7 @@ def test_two_throw_ins_at_once_have_exactly_one_winner(monkeypatch: pytest.Monke
 
         # Nothing lost: the loser repeats the move at the new version and it lands.
         loser_user, loser_text = moves[1 - winner]
-        state = selectors.match_state(Match.objects.get(pk=match.pk))
+        state = match_state(Match.objects.get(pk=match.pk))
         seat = position.attacker if winner == 1 else position.third
         if loser_text in {str(a) for a in state.legal_actions(seat)}:
             services.action_apply(
@@ -176,7 +177,7 @@ def test_a_take_racing_a_throw_in_has_exactly_one_outcome(
         assert_log_in_step(match.pk, 2)
         last = match.moves.order_by("-seq").first()
         assert last is not None and last.action == moves[winner][1]
-        state = selectors.match_state(Match.objects.get(pk=match.pk))
+        state = match_state(Match.objects.get(pk=match.pk))
         assert state.view(position.defender).taking == (winner == 0)
 
 

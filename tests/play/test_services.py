@@ -11,6 +11,7 @@ from games.engine import Rules, new_game
 from games.models import Match, Move, Seat, Table
 from games.pools import rated_pool
 from play import selectors, services
+from tests.play.services_support import match_replayed_snapshot, playing_tables
 
 from .services_support import make_user, player, start_match, state_of, task_sends
 
@@ -163,7 +164,7 @@ def test_a_legal_move_appends_to_the_log_and_bumps_the_version(seed: str) -> Non
     assert move.events == result.events
     match.refresh_from_db()
     assert (match.version, match.last_seq) == (1, 1)
-    assert match.snapshot == selectors.match_replayed_snapshot(match)
+    assert match.snapshot == match_replayed_snapshot(match)
     assert result.match.pk == match.pk and result.move == move and result.move.seq == match.last_seq
 
 
@@ -396,9 +397,9 @@ def test_a_match_starts_only_at_a_full_table_without_a_game() -> None:
 def test_tables_in_play_are_listed_for_spectators() -> None:
     host = make_user("host")
     table = services.table_create(creator=host, rules=Rules(), sit=False)
-    assert list(selectors.playing_tables()) == []
+    assert list(playing_tables()) == []
     services.seats_fill_with_bots(table_id=table.pk, user=host, level="random")
-    assert list(selectors.playing_tables()) == [table]
+    assert list(playing_tables()) == [table]
     hidden = services.table_create(creator=host, rules=Rules(), sit=False, private=True)
     services.seats_fill_with_bots(table_id=hidden.pk, user=host, level="random")
-    assert list(selectors.playing_tables()) == [table]
+    assert list(playing_tables()) == [table]

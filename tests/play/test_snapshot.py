@@ -8,7 +8,8 @@ import random
 import pytest
 
 from games.engine import Rules
-from play import selectors, services
+from play import services
+from tests.play.services_support import match_replayed_snapshot
 
 from .services_support import make_user, player, start_match, state_of
 
@@ -38,7 +39,7 @@ def test_the_snapshot_rebuilt_from_the_log_equals_the_stored_one_after_every_cha
         state = state_of(match)
         if not match.is_active:
             break
-        assert selectors.match_replayed_snapshot(match) == match.snapshot
+        assert match_replayed_snapshot(match) == match.snapshot
         if step == 5:
             services.match_resign(match_id=match.pk, user=humans[1])
             continue
@@ -59,5 +60,5 @@ def test_the_snapshot_rebuilt_from_the_log_equals_the_stored_one_after_every_cha
             )
     match.refresh_from_db()
     assert not match.is_active
-    assert selectors.match_replayed_snapshot(match) == match.snapshot
+    assert match_replayed_snapshot(match) == match.snapshot
     assert match.moves.count() > 0

@@ -13,6 +13,7 @@ from games.engine import GameState, Rules
 from games.models import Match, Move, Table
 from play import selectors, services
 from tests.celery_worker import celery_worker_on_own_queue
+from tests.play.services_support import match_replayed_snapshot, match_state
 
 from .services_support import Chooser, make_user, play_out, player, start_match
 
@@ -38,8 +39,8 @@ def assert_finished_consistently(match: Match) -> None:
     assert fools == expected
     assert all(p.place is not None for p in match.players.all())
     assert list(match.moves.values_list("seq", flat=True)) == list(range(1, match.moves.count() + 1))
-    assert selectors.match_replayed_snapshot(match) == match.snapshot
-    assert selectors.match_state(match).is_over
+    assert match_replayed_snapshot(match) == match.snapshot
+    assert match_state(match).is_over
 
 
 @pytest.mark.django_db
