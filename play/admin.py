@@ -119,7 +119,7 @@ class ChatReportAdmin(ReadOnly, admin.ModelAdmin[ChatReport]):
 
     @admin.display(description=_("act"))
     def act(self, report: ChatReport) -> SafeString:
-        base = reverse("admin:games_moderationaction_add")
+        base = reverse("admin:play_moderationaction_add")
         author = report.line.author_id
         links = [
             (

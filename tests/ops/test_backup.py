@@ -37,7 +37,7 @@ from tournaments.models import Tournament
 finished, live = {}, {}
 for match in Match.objects.filter(status=Match.Status.FINISHED).order_by("pk"):
     finished[match.pk] = {
-        "replays": match_replayed_snapshot(match) == match.snapshot,
+        "replays": selectors.match_record(match).replay().to_json() == match.snapshot,
         "snapshot": match.snapshot, "result": match.result, "moves": match.moves.count(),
     }
 for match in Match.objects.filter(status=Match.Status.ACTIVE).order_by("pk"):

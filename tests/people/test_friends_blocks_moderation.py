@@ -107,11 +107,11 @@ def test_staff_mute_from_the_queue_is_logged_told_and_settles_the_report() -> No
     line = chat_services.chat_say(match_id=match.pk, user=alice, phrase="oops")
     report = chat_services.chat_report(line_id=line.pk, user=bob)
     admin = client_of(staff)
-    queue = admin.get(reverse("admin:games_chatreport_changelist")).content.decode()
+    queue = admin.get(reverse("admin:play_chatreport_changelist")).content.decode()
     assert "Oops!" in queue and "bob" in queue
-    page = admin.get(reverse("admin:games_chatreport_change", args=[report.pk])).content.decode()
+    page = admin.get(reverse("admin:play_chatreport_change", args=[report.pk])).content.decode()
     assert "report-line" in page and "Mute for a day" in page and f"#{match.pk}" in page
-    add = reverse("admin:games_moderationaction_add")
+    add = reverse("admin:play_moderationaction_add")
     no_reason = admin.post(
         add, {"user": alice.pk, "kind": "mute", "hours": 24, "reason": " ", "report": report.pk}
     )
@@ -128,7 +128,7 @@ def test_staff_mute_from_the_queue_is_logged_told_and_settles_the_report() -> No
     assert until is not None and until > timezone.now() + timedelta(hours=23)
     with pytest.raises(chat_services.ChatError, match="muted in chat until"):
         chat_services.chat_say(match_id=match.pk, user=alice, phrase="gl")
-    assert admin.post(reverse("admin:games_moderationaction_change", args=[action.pk]), {}).status_code == 403
+    assert admin.post(reverse("admin:play_moderationaction_change", args=[action.pk]), {}).status_code == 403
     moderation.act(staff=staff, user=alice, kind="unmute", reason="served")
     assert people_selectors.muted_until(alice.pk) is None
     assert ModerationAction.objects.count() == 2
