@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
-from games.live.presenters import may_watch
 from games.models import Match
-from games.records.replay import replay_step, stored_moves
+from history.replay import replay_step, stored_moves
+from play.access import may_watch
 
 from .models import Evaluation
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import User
-from games.live import selectors
 from games.models import Match
 from pairing.selectors import open_challenges
+from play import selectors
 
 
 def game_payload(*, match_id: int, user: User, kind: str = "gameState") -> dict[str, Any] | None:

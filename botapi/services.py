@@ -11,8 +11,8 @@ from accounts.models import User
 from durak_site.errors import Refused
 from games import bots
 from games.engine import Rules
-from games.live.services import seats_fill_with_bots, table_create
 from games.models import Match, MatchPlayer, Seat
+from play.services import seats_fill_with_bots, table_create
 
 from .models import ApiToken
 from .tokens import digest, new_raw_token

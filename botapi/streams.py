@@ -23,7 +23,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.models import User
-from games.live import broadcast
+from play import broadcast
 
 from .payloads import active_match_ids, challenges_to, game_payload
 

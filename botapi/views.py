@@ -28,11 +28,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games.chat.services import ChatError, chat_say
-from games.live import ratelimit
-from games.live import selectors as game_selectors
-from games.live.services import GameError, StaleVersion, action_apply, match_resign
 from pairing.challenges import ChallengeError, challenge_accept, challenge_decline
+from play import ratelimit
+from play import selectors as game_selectors
+from play.chat.services import ChatError, chat_say
+from play.services import GameError, StaleVersion, action_apply, match_resign
 from tournaments import services as tournaments
 
 from . import services

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
-from games.live.presenters import may_watch
 from games.models import Match, MatchPlayer
 from people import selectors as people_selectors
+from play.access import may_watch
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from accounts.models import User
-from games.live import selectors
 from games.models import MatchPlayer, Seat, Table
 from games.words import variant_name
+from play import selectors
 from tournaments.models import Entry
 from tournaments.selectors import player_current
 

@@ -14,12 +14,12 @@ from accounts.models import User
 from club.friends import blocked_by_viewer, friends_of
 from club.home import current_tournaments, live_games, waiting_tables
 from club.rules import rules_page, with_lessons
-from games.live.forms import BotGameForm
-from games.live.presenters import may_watch
 from games.words import pool_label
 from history.selectors import row_outcome, user_history
 from learn.lessons import lessons_by_section
 from people.selectors import ties
+from play.access import may_watch
+from play.forms import BotGameForm
 from ratings.charts import rating_chart
 from ratings.elo import PROVISIONAL_GAMES, START_RATING, is_provisional
 from ratings.selectors import HistoryPoint, user_rating_points, user_ratings

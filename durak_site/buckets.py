@@ -1,7 +1,7 @@
 """The token bucket every in-process rate limit of the site uses.
 
 Here, on the ground floor, because limits on every floor take it: the frames of a game socket
-(``games.live.ratelimit``), the heartbeats of a personal socket (``people.consumers``) and the
+(``play.ratelimit``), the heartbeats of a personal socket (``people.consumers``) and the
 websocket handshakes per address when there is no Redis (``durak_site.socket_counts``).
 """
 

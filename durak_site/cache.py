@@ -5,7 +5,7 @@ every socket (each runs in a task of its own) built its own ``RedisCache``, and 
 connection pool, a new Redis connection and a lookup of redis-py's version on disk, on its first
 frame; and every cache call built a new redis-py ``Redis`` client around the pool (hundreds of
 response callbacks copied each time). Under load that was most of what the per-user rate limit
-of a move cost (``games.live.ratelimit``; ``docs/performance.md``).
+of a move cost (``play.ratelimit``; ``docs/performance.md``).
 
 Here every backend of the same settings shares one ``RedisCacheClient`` per process, and that
 client hands out one redis-py client per server. Both are safe to share between threads: redis-py

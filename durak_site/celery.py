@@ -29,13 +29,13 @@ app.autodiscover_tasks()
 
 #: Periodic jobs for ``celery beat`` (and the embedded beat thread). The clock plays every turn
 #: deadline that ran out: the deadlines live in the database, with no task of their own
-#: (``games.live.services.turn``); the announce re-sends each match's version, in case a process
+#: (``play.services.turn``); the announce re-sends each match's version, in case a process
 #: died between a move's commit and its broadcast.
 app.conf.beat_schedule = {
     # A tick the worker could not take within a second is dropped: the next one does its work.
     "games-clock": {"task": "games.clock", "schedule": 0.5, "options": {"expires": 1.0}},
     "games-matches-announce": {"task": "games.matches_announce", "schedule": 60.0},
-    # Tables nobody joined are closed; the lobby hears of hosts gone away (games.live.services.limits).
+    # Tables nobody joined are closed; the lobby hears of hosts gone away (play.services.limits).
     "games-tables-sweep": {"task": "games.tables_sweep", "schedule": 60.0},
     # Registration deadlines, start times and stuck tournament games.
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 30.0},

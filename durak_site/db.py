@@ -1,8 +1,8 @@
 """A cursor for the site's hottest statements, which PostgreSQL plans once per connection.
 
 Why: every move runs the same handful of hand-written statements (the match's locked read, its
-players, the move's insert, the match's update, the other seats' read: ``games.live.selectors``
-and ``games.live.services.rows``), and PostgreSQL spent about half of its time on each in parsing
+players, the move's insert, the match's update, the other seats' read: ``play.selectors``
+and ``play.services.rows``), and PostgreSQL spent about half of its time on each in parsing
 and planning it again (``docs/performance.md``). psycopg prepares a statement on the server
 when it is sent with server-side binding on a connection whose ``prepare_threshold`` is set, and
 then sends only its name and parameters. Django's own cursors bind on the client (the default,

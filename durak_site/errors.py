@@ -2,7 +2,7 @@
 
 A service that refuses raises a ``Refused`` subclass carrying a translated ``message`` meant for
 the sender alone, and changes nothing; views turn it into a message on the page and consumers into
-an error fragment, never a 500. ``games.live.services.GameError`` and
+an error fragment, never a 500. ``play.services.GameError`` and
 ``tournaments.services.TournamentError`` are its two families.
 """
 

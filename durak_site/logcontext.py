@@ -5,7 +5,7 @@ Context variables, so each request, frame and task has its own, and they follow 
 ``sync_to_async``'s threads (asgiref copies the context). Set by ``ops.middleware`` for a request
 (its ``X-Request-ID`` from nginx, else a new one), by the match socket for each frame, by
 ``ops.signals`` for a Celery task, and by the turn core once it holds a match
-(``games.live.services.turn.match_lock``). ``ContextFilter`` puts them on every record, so the
+(``play.services.turn.match_lock``). ``ContextFilter`` puts them on every record, so the
 text format prints them and the JSON format (``durak_site.logging``) carries them as fields.
 """
 

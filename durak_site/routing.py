@@ -1,7 +1,7 @@
 """The websocket route table.
 
 Each app that serves websockets exposes ``websocket_urlpatterns`` in its ``routing.py``; add the
-module to ``APP_ROUTING_MODULES`` and its routes are appended here (e.g. ``"games.live.routing"``).
+module to ``APP_ROUTING_MODULES`` and its routes are appended here (e.g. ``"play.routing"``).
 Last comes the catch-all ``unknown_path``, which closes a socket no route serves.
 """
 
@@ -14,8 +14,8 @@ from .consumers import EchoConsumer, unknown_path
 
 #: Modules whose ``websocket_urlpatterns`` are collected, in order.
 APP_ROUTING_MODULES: tuple[str, ...] = (
-    "games.live.routing",
-    "games.chat.routing",
+    "play.routing",
+    "play.chat.routing",
     "tournaments.routing",
     "people.routing",
     "pairing.routing",

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "people",
     "games",
     "ratings",
+    "play",
     "tournaments",
     "pairing",
     "history",
@@ -130,11 +131,11 @@ TEMPLATES = [
         },
     },
     {
-        # The match page's fragments, drawn for every socket on every move (games.live.jinja).
+        # The match page's fragments, drawn for every socket on every move (play.jinja).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "games.live.jinja.environment"},
+        "OPTIONS": {"environment": "play.jinja.environment"},
     },
 ]
 
@@ -275,7 +276,7 @@ CELERY_DB_REUSE_MAX = 1000
 # --- Live play ------------------------------------------------------------------------------
 #: Seconds a bot (or an autopilot) waits before its move, drawn between the two: a human-like pause.
 GAMES_BOT_DELAY = env_pair("GAMES_BOT_DELAY", (0.6, 1.2))
-#: Frames a match socket may send: refill rate per second and burst (``games.live.ratelimit``).
+#: Frames a match socket may send: refill rate per second and burst (``play.ratelimit``).
 _socket_rate, _socket_burst = env_pair("GAMES_SOCKET_RATE", (5.0, 10))
 GAMES_SOCKET_RATE = (_socket_rate, int(_socket_burst))
 #: Frames one user may send over all their sockets and processes: how many per window of seconds.
@@ -312,7 +313,7 @@ ANALYSIS_BOARD_RATE = (int(_boards), int(_board_window))
 #: The review's search iterations per decision (``games.bots.assess.REVIEW_ITERATIONS``; tests
 #: lower it).
 HISTORY_REVIEW_ITERATIONS = env_int("HISTORY_REVIEW_ITERATIONS", 1200)
-#: Deal fishing (``games.live.services.playban``): this many rated games left too early (aborted,
+#: Deal fishing (``play.services.playban``): this many rated games left too early (aborted,
 #: resigned or timed out into the autopilot before every player made ``GAMES_RATED_MIN_MOVES``
 #: moves of their own) within the window of hours bar rated play for the base minutes, doubled for
 #: each one past the limit (at most a day). Such a game is not rated either (``games.early``).
@@ -325,7 +326,7 @@ GAMES_RATED_MIN_MOVES = env_int("GAMES_RATED_MIN_MOVES", 3)
 RATINGS_PAIR_GAMES = env_int("RATINGS_PAIR_GAMES", 5)
 RATINGS_PAIR_WINDOW_HOURS = env_int("RATINGS_PAIR_WINDOW_HOURS", 24)
 #: Tables one user may have open (waiting or playing) at once, and tables they may open per window
-#: of seconds (``games.live.services.limits``).
+#: of seconds (``play.services.limits``).
 GAMES_OPEN_TABLES_PER_USER = env_int("GAMES_OPEN_TABLES_PER_USER", 3)
 _tables_made, _tables_window = env_pair("GAMES_TABLE_CREATE_RATE", (10, 600))
 GAMES_TABLE_CREATE_RATE = (int(_tables_made), int(_tables_window))
@@ -334,7 +335,7 @@ GAMES_TABLE_CREATE_RATE = (int(_tables_made), int(_tables_window))
 GAMES_UNJOINED_TABLE_MINUTES = env_int("GAMES_UNJOINED_TABLE_MINUTES", 30)
 GAMES_HOST_AWAY_SECONDS = env_int("GAMES_HOST_AWAY_SECONDS", 90)
 #: Seconds a full table waits at most for the values of its players' open pages before it deals
-#: (``games.live.services.tables``, ``docs/rules.md`` §"Fair deals" step 3, which says 5).
+#: (``play.services.tables``, ``docs/rules.md`` §"Fair deals" step 3, which says 5).
 GAMES_DEAL_WAIT_SECONDS = env_int("GAMES_DEAL_WAIT_SECONDS", 5)
 
 # --- Tournaments ----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ database work, and honest players' handshakes took seconds (issue #35). Here:
 * with one, Django's own ``django.contrib.auth.get_user`` (the session row, the user row, the
   session hash check) runs in the event loop's pool of threads (``thread_sensitive=False``): a
   complete unit that needs no other call's thread, as the match sockets' renders already do
-  (``games.live.consumers.pooled``).
+  (``play.consumers.pooled``).
 
 Websockets never write the session (channels saved it only for HTTP responses), so the scope
 gets the session store as it was read. ``scope["cookies"]`` is set as channels'

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from club import views as club_views
-from games.live import views as game_views
+from play import views as game_views
 from tournaments import views as tournament_views
 
 # The admin has no login form of its own: signing in goes through allauth's, with its limits on
@@ -24,7 +24,7 @@ urlpatterns = [
     path("", include("people.urls")),
     # Live play: the lobby keeps the global name the navigation links; the rest is namespaced.
     path("play/", game_views.lobby, name="play"),
-    path("play/", include("games.live.urls")),
+    path("play/", include("play.urls")),
     # Ratings (the leaderboard) and match history: global names, the navigation links them.
     path("", include("ratings.urls")),
     path("", include("history.urls")),

@@ -1,6 +1,6 @@
 """Admin pages for live play: read-mostly, for support staff looking into a table or a match.
 
-Matches and moves are written only by ``games.live.services`` (the version and the move log must stay
+Matches and moves are written only by ``play.services`` (the version and the move log must stay
 in step), so their admin pages show them without letting staff edit the play.
 
 Staff play too, so a match's secrets stay hidden from everyone while it is played, the admin and
@@ -116,7 +116,7 @@ class MoveAdmin(admin.ModelAdmin[Move]):
 
 @admin.register(RatedQuit)
 class RatedQuitAdmin(admin.ModelAdmin[RatedQuit]):
-    """The deal-fishing ledger (``games.live.services.playban``), for staff to look into a bar."""
+    """The deal-fishing ledger (``play.services.playban``), for staff to look into a bar."""
 
     list_display = ("user", "match", "aborted", "at")
     list_filter = ("aborted",)
@@ -129,6 +129,3 @@ class RatedQuitAdmin(admin.ModelAdmin[RatedQuit]):
 
     def has_change_permission(self, request: HttpRequest, obj: RatedQuit | None = None) -> bool:
         return False
-
-
-from games.chat import admin as chat_admin  # noqa: E402, F401  (the chat's queue and log)

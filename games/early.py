@@ -5,7 +5,7 @@ says nothing about strength, and rating it would let one person's second account
 over in seconds. Here a game decided by a forfeit (a resignation, an abort after the deal, or the
 autopilot after timeouts) while some player had made fewer than ``settings.GAMES_RATED_MIN_MOVES``
 moves of their own is not rated, scores nothing in an arena, and its leaver goes into the
-deal-fishing ledger (``games.live.services.playban``).
+deal-fishing ledger (``play.services.playban``).
 
 A move of one's own is one the seat's player chose (``Move.By.PLAYER``) or a bot's; a timeout's
 default, the autopilot's and a forced move are not. ``too_early`` and ``ended_too_early`` are

@@ -17,7 +17,7 @@ requests and restarts:
 * ``Move`` is the append-only log of engine actions, unique per ``(match, seq)`` as the last line
   of defence against two writers.
 
-Every write goes through ``games.live.services``; reads for pages go through ``games.live.selectors``.
+Every write goes through ``play.services``; reads for pages go through ``play.selectors``.
 """
 
 from __future__ import annotations
@@ -287,7 +287,7 @@ class RatedQuit(models.Model):
     """The ledger of deal fishing (Lichess's playban ledger): a rated game its player left too
     early (``games.early``), by aborting it (which counts as a resignation), resigning, or timing
     out into the autopilot. Too many within a window bar rated play for a while
-    (``games.live.services.playban``)."""
+    (``play.services.playban``)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -376,8 +376,3 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} · {self.seq}: {self.action}"
-
-
-# The table chat's models live beside the chat (``games/chat/models.py``); importing them here makes
-# them the app's, for migrations and the admin.
-from games.chat.models import ChatLine, ChatReport, ModerationAction  # noqa: E402, F401

@@ -227,7 +227,7 @@ def _sentence(kind: str, count: int) -> str | None:
             )
         case "stage2":
             return _("Stage 2 begins: %(name)s attacks first")
-        # Not the engine's: what the turn timer did (games.live.services.clock), logged with the
+        # Not the engine's: what the turn timer did (play.services.clock), logged with the
         # move it played so the log says why that move was made.
         case "timeout" if count:
             return _("Time ran out for %(name)s (%(count)d of %(limit)d in a row), so the timer played:")

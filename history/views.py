@@ -11,17 +11,15 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from durak_site.http import HtmxHttpRequest
 from games import seeding
-from games.chat.presenters import present_lines, replay_reader
-from games.chat.selectors import match_lines
+from games.fairness import CHECK_CODE, seed_commitment
 from games.models import Match
 from games.pools import table_kind_pool
-from games.records.export import match_export
-from games.records.fairness import CHECK_CODE, seed_commitment
-from games.records.replay import replay_log, replay_step, stored_moves
 from games.results import FOOL
 from games.words import pool_label, variant_name
 from history.export import history_csv
 from history.forms import HistoryFilterForm
+from history.match_export import match_export
+from history.replay import replay_log, replay_step, stored_moves
 from history.review.export import reviews_export
 from history.review.presenters import step_verdicts
 from history.review.selectors import match_reviews, review_accuracies
@@ -32,6 +30,8 @@ from history.selectors import (
     user_history,
     user_opponents,
 )
+from play.chat.presenters import present_lines, replay_reader
+from play.chat.selectors import match_lines
 from tournaments.selectors import player_history
 
 
@@ -136,7 +136,7 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 
 
 def match_export_json(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The finished match as JSON the engine replays (``games.records.export``)."""
+    """The finished match as JSON the engine replays (``history.match_export``)."""
     match = finished_match_or_404(request, match_id)
     data = {**match_export(match), "reviews": reviews_export(match)}
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})

@@ -1,3 +1,3 @@
 """Pairing people: quick-pairing seeks, challenges, rematch offers and the alerts that bring a
 player to a match (floor 4, beside ``tournaments``: it reads ratings and blocks, and makes its
-tables through ``games.live.services``)."""
+tables through ``play.services``)."""

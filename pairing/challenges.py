@@ -4,7 +4,7 @@ on whatever page they are; a challenge not answered in ``CHALLENGE_SECONDS`` exp
 Blocked pairs cannot challenge each other (checked when sent and again when accepted), and a
 player barred from rated play cannot send a rated challenge (the table refuses them too). The
 answer locks the challenge row, so an accept and a cancel (or two accepts from two tabs) cannot
-both win; an accepted challenge makes its table through ``games.live.services`` and takes both
+both win; an accepted challenge makes its table through ``play.services`` and takes both
 players to the match after the commit.
 """
 
@@ -20,14 +20,14 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from durak_site.errors import Refused
-from games.live import selectors as game_selectors
-from games.live import services as games
-from games.live.services import playban
 from games.models import Table
 from pairing import push
 from pairing.models import Challenge
 from pairing.setups import Setup, SetupError
 from people.selectors import blocked_between
+from play import selectors as game_selectors
+from play import services as games
+from play.services import playban
 
 #: How long a challenge waits for its answer.
 CHALLENGE_SECONDS: Final = 90

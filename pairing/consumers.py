@@ -10,9 +10,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
-from games.live.consumers import ViewerDispatch, pooled
 from pairing.presenters import present_grid
 from pairing.push import GRID_GROUP
+from play.consumers import ViewerDispatch, pooled
 
 
 def _render(user: Any) -> str:

@@ -1,4 +1,4 @@
-"""Rematches: "Play again" at a finished match (``games.live.services.play_again``, which deals
+"""Rematches: "Play again" at a finished match (``play.services.play_again``, which deals
 the next match when every human seated agreed; the deal passes as ``docs/rules.md`` §1 says:
 the fool deals, after a draw, a team game or an aborted game the deal passes to the left)
 becomes an offer that reaches everyone else who was seated, on whatever page they are; and when
@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.live import services as games
 from games.models import Match
 from pairing import push
+from play import services as games
 
 
 def tell_the_table(*, match: Match, user_id: int, new_match: Match | None) -> None:

@@ -5,7 +5,7 @@ Exactly once, across processes: every write to the pool runs under one PostgreSQ
 serialised and the second sees the first's seek; the unique "one waiting seek a person" is the
 last line of defence. Pairing is quick (a few rows, one pure ``matching.pair``), so one lock for
 the whole pool costs less than the reasoning a lock per setup would need. A group found makes its
-table through ``games.live.services`` in the same transaction (the last seat deals the match),
+table through ``play.services`` in the same transaction (the last seat deals the match),
 and everyone in it is taken to the match after the commit. A player barred from rated play
 (``playban``) cannot open a rated seek.
 """
@@ -22,9 +22,6 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from durak_site.errors import Refused
 from games import bots
-from games.live import selectors as game_selectors
-from games.live import services as games
-from games.live.services import playban
 from games.models import Table
 from pairing import push
 from pairing.matching import Waiting, blocked_key, current_range, pair
@@ -32,6 +29,9 @@ from pairing.models import Seek
 from pairing.setups import Setup, SetupError
 from people.models import Block
 from people.selectors import online_ids
+from play import selectors as game_selectors
+from play import services as games
+from play.services import playban
 from ratings.elo import START_RATING
 from ratings.models import Rating
 
@@ -215,7 +215,7 @@ def _seat(members: list[Seek]) -> Table:
 
 def _announce(table: Table, user_ids: list[int]) -> None:
     """Take the paired players to their match. A table still waiting for their browsers' values
-    (``games.live.services.tables``) sends them there itself when it deals."""
+    (``play.services.tables``) sends them there itself when it deals."""
     match = game_selectors.table_current_match(table_id=table.pk)
     if match is not None and match.is_active:
         push.match_started(user_ids, match.pk, why="pairing")

@@ -17,12 +17,12 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.models import User
 from durak_site.errors import Refused
 from durak_site.http import HtmxHttpRequest
-from games.live import selectors as game_selectors
-from games.live.forms import BotFillForm
 from pairing import challenges, rematch, selectors, services
 from pairing.forms import AlertsForm, ChallengeForm, SeekForm
 from pairing.models import Alerts, Challenge
 from pairing.presenters import present_challenge, present_grid
+from play import selectors as game_selectors
+from play.forms import BotFillForm
 
 
 def grid(request: HttpRequest) -> HttpResponse:

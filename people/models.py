@@ -75,7 +75,7 @@ class Sanction(models.Model):
 
     It lives here, on the people floor, because live play (``games``) enforces the bar when a rated
     table is joined or dealt and cannot import the apps above it. Staff never edit a sanction in
-    the admin: they log a moderation action (``games.chat.moderation``) that makes or lifts one.
+    the admin: they log a moderation action (``play.chat.moderation``) that makes or lifts one.
     """
 
     class Kind(models.TextChoices):

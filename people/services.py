@@ -66,7 +66,7 @@ def presence_close(user_id: int, channel_name: str) -> None:
 def sanction_impose(*, user_id: int, kind: str, until: datetime | None) -> Sanction:
     """Mute ``user_id`` or bar them from rated play until ``until`` (``None``: until lifted).
 
-    Called by the logged moderation action only (``games.chat.moderation``), never on its own."""
+    Called by the logged moderation action only (``play.chat.moderation``), never on its own."""
     if kind not in Sanction.Kind.values:
         raise Refused(_("There is no such sanction."))
     if kind == Sanction.Kind.MUTE and until is None:

@@ -32,14 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F, Max, Min, Prefetch, Q, QuerySet
 
 from games.engine import Rules
-from games.live.services import match_refresh
 from games.models import Match, MatchPlayer
 from games.pools import rated_pool
 from games.results import DRAW, FOOL, WON, seat_outcome
@@ -247,9 +245,6 @@ def _apply(match: Match, seq: int) -> None:
     pool = match_pool(match)
     assert pool is not None and match.result is not None
     seats = {player.seat: player.user_id for player in match.players.all()}
-    # The match's pages show the changes (or why there are none) in their result panel: tell them
-    # once these are stored.
-    transaction.on_commit(partial(match_refresh, match_id=match.pk))
     reason = match_reason(match, seats)
     if reason is not None:
         UnratedMatch.objects.create(match=match, reason=reason)

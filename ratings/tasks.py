@@ -1,8 +1,10 @@
 """Celery tasks of ratings: applying a finished rated match to the ratings.
 
-Enqueued after commit by ``ratings.receivers`` when a rated match finishes. It takes the match id
-and calls ``ratings.services.match_rate``, which is idempotent: a redelivered or repeated task
-finds the match's ``RatingChange`` rows and does nothing.
+A finishing match is rated in its own transaction (``play.services.turn.commit`` calls
+``ratings.services.match_rate``); the task keeps its name so that those queued before that
+(and any sent by hand) still run. It takes the match id and calls ``match_rate``, which is
+idempotent: a redelivered or repeated task finds the match's ``RatingChange`` rows and does
+nothing.
 """
 
 from __future__ import annotations

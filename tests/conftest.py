@@ -60,7 +60,7 @@ def _default_language() -> Iterator[None]:
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """pytest-django's test databases, whose teardown first ends this process's other sessions.
 
-    The match sockets run their database work on a thread pool (``games.live.consumers.pooled``), and
+    The match sockets run their database work on a thread pool (``play.consumers.pooled``), and
     under channels' test communicators the per-call connection cleanup is switched off, so those
     threads keep their connections: PostgreSQL would refuse to drop a database still in use."""
     yield

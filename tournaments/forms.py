@@ -1,6 +1,6 @@
 """Forms of tournaments: setting one up (or editing it), adding bots, correcting a result.
 
-The table options are the create-table form's own fields (``games.live.forms``), so a tournament's
+The table options are the create-table form's own fields (``play.forms``), so a tournament's
 tables are described and validated exactly like any table; this form adds the event around them
 and turns everything into the service's settings. Every impossible combination comes back as a
 form error with a message, never a 500.
@@ -18,9 +18,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.engine import Rules, RulesError
-from games.live.forms import TURN_SECONDS_CHOICES, TableCreateForm, bot_level_choices, variant_options
-from games.live.services import RatedRulesError, validate_rated_rules
 from games.words import rules_message
+from play.forms import TURN_SECONDS_CHOICES, TableCreateForm, bot_level_choices, variant_options
+from play.services import RatedRulesError, validate_rated_rules
 from tournaments.models import Tournament
 from tournaments.services import SETTINGS_FIELDS
 

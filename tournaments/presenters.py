@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.live.forms import describe_rules
 from games.models import MatchPlayer, Move
+from play.forms import describe_rules
 from tournaments import selectors
 from tournaments.formats.arena.pairing import PATIENCE_SECONDS
 from tournaments.formats.elimination import Section, SlotState

@@ -21,7 +21,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games.live.services import GameError
+from play.services import GameError
 from tournaments import selectors, services
 from tournaments.forms import BotsForm, CorrectionForm, TournamentForm
 from tournaments.models import Tournament

@@ -170,7 +170,7 @@ def record_decisions(record: GameRecord, seat: int) -> list[int]:
 def assess_record_step(record: GameRecord, index: int, seed: str, **search: Any) -> Assessment:
     """:func:`assess` of the ``index``-th action of ``record``: the game is replayed to just
     before it, and the search is given the actor's view, the legal actions and the public events
-    so far, as the live bots are (``games.live.services.turn``), never the state itself."""
+    so far, as the live bots are (``play.services.turn``), never the state itself."""
     state = record.start()
     history: list[EventLike] = []
     for who, text in record.actions[:index]:

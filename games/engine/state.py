@@ -164,7 +164,8 @@ table=6S attacker=0 actions=1'
         return read_position(text, GameState.class_for)
 
     def places_of_cards(self) -> dict[str, int]:
-        """Where every card is, as masks (for conformance checks)."""
+        """Where every card is, as masks: the analysis board tells the cards of a set-up position
+        that are in no zone, and the conformance tests check that no card is in two."""
         stock = 0
         for c in self.stock:
             stock |= 1 << c

@@ -1,5 +1,5 @@
 """The reviews of a match in its JSON export (``history.views.match_export_json`` adds them to
-``games.records.export.match_export``, which stands on a lower floor and knows nothing of them)."""
+``history.match_export.match_export``, which stands on a lower floor and knows nothing of them)."""
 
 from __future__ import annotations
 

@@ -34,9 +34,9 @@ from durak_site.errors import Refused
 from durak_site.tasks import enqueue_on_commit
 from games.bots.assess import assess_record_step, record_decisions
 from games.engine import GameRecord, Rules
-from games.live.presenters import may_watch
-from games.live.selectors import match_moves
 from games.models import Match, Move
+from play.access import may_watch
+from play.selectors import match_moves
 
 from .models import Review, ReviewDecision
 

@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from durak_site.http import HtmxHttpRequest
-from games.live.presenters import may_watch
 from games.models import Match
 from games.results import FOOL, seat_outcome
 from history.selectors import match_for_record
+from play.access import may_watch
 
 from .models import Review
 from .presenters import review_panels

@@ -1,4 +1,4 @@
-// The table chat (templates/games/_chat.html, games.chat.consumers). It opens the chat socket
+// The table chat (templates/games/_chat.html, play.chat.consumers). It opens the chat socket
 // named by #chat-box's data-chat-socket, applies each frame's fragments by their ids (a
 // hx-swap-oob="beforeend" fragment appends its children, any other replaces its namesake), sends
 // every form marked data-chat-send as JSON of its fields, keeps the newest line in sight and

@@ -16,10 +16,10 @@ from accounts.models import User
 from accounts.services import user_anonymise
 from accounts.signals import account_deleted
 from games.engine import Rules
-from games.live import selectors
-from games.live import services as live
 from games.models import Match, MatchPlayer, Seat, Table
-from tests.games.services_support import make_user, play_out, start_match
+from play import selectors
+from play import services as live
+from tests.play.services_support import make_user, play_out, start_match
 from tests.tournaments.support import open_with_bots, play_running_games, started_with_player
 from tournaments import services as tournaments
 from tournaments.models import Entry, Pairing, Tournament

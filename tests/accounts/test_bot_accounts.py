@@ -11,9 +11,9 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.services import bot_accounts, bot_ensure
 from games.engine import Rules
-from games.live import services as live
 from games.models import Seat
-from tests.games.services_support import make_user
+from play import services as live
+from tests.play.services_support import make_user
 from tests.tournaments.support import tournament_settings
 from tournaments import services as tournaments
 from tournaments.models import Entry

@@ -20,7 +20,7 @@ from analysis.services import EVALUATION_STEP_TASK, EvaluationRefused, evaluatio
 from analysis.tasks import evaluation_step_task
 from durak_site.celery import app as celery_app
 from games.engine import GameState
-from tests.games.services_support import task_sends
+from tests.play.services_support import task_sends
 from tests.ratings.builders import make_users
 
 pytestmark = pytest.mark.django_db

@@ -18,14 +18,13 @@ from botapi import services
 from botapi.models import ApiToken
 from botapi.payloads import challenges_to, game_payload
 from botapi.tokens import digest, new_raw_token
-from games.chat.models import ChatLine
 from games.engine import Rules
-from games.live import selectors
-from games.live.services import bot_turn, turn
 from games.models import Match, Move
 from pairing import challenges
 from pairing.setups import Setup
-from tests.games.services_support import make_user, start_match
+from play.models import ChatLine
+from play.services import bot_turn, turn
+from tests.play.services_support import make_user, match_state, start_match
 from tests.tournaments.support import tournament_settings
 from tournaments import services as tournaments
 
@@ -116,7 +115,7 @@ def test_a_program_plays_a_game_against_the_club_bot_through_the_api(client: Cli
         frame = game_payload(match_id=match.pk, user=user)
         assert frame is not None
         if not frame["view"]["legal"]:  # the club's bot is to move, as the worker would
-            for seat in selectors.match_state(match).awaiting():
+            for seat in match_state(match).awaiting():
                 bot_turn(match_id=match.pk, version=match.version, seat=seat)
             continue
         answer = call(
@@ -185,7 +184,7 @@ def test_the_frame_is_the_seats_own_view_and_nothing_more() -> None:
     match = start_match(humans=[user, anna], rules=Rules())
     frame = game_payload(match_id=match.pk, user=user)
     assert frame is not None
-    state = selectors.match_state(match)
+    state = match_state(match)
     assert frame["view"] == state.view(frame["seat"]).to_dict()
     assert frame["view"]["hands"] is None and frame["view"]["stock"] is None
     anna_hand = state.view(1).hand

@@ -21,9 +21,9 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.live import selectors
-from games.live.services import bot_turn
 from games.models import Match, MatchPlayer
+from play import selectors
+from play.services import bot_turn
 from tests.botapi.test_api import call, program
 
 pytestmark = pytest.mark.django_db(transaction=True)

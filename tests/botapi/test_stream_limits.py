@@ -20,7 +20,7 @@ from botapi import services, views
 from botapi.models import ApiToken
 from botapi.tokens import digest
 from games.models import Match
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

@@ -33,8 +33,8 @@ class Site:
 
 #: A browser test's setup deals many tables for one player, and may leave several rated games
 #: left too early (a resignation before every player made a few moves): the limits on a player's
-#: open tables (``games.live.services.limits``) and the bar from rated play after three such games
-#: (``games.live.services.playban``), both tested on their own, are not what it measures. (The
+#: open tables (``play.services.limits``) and the bar from rated play after three such games
+#: (``play.services.playban``), both tested on their own, are not what it measures. (The
 #: rated-end test of ``test_entry`` resigns at once in each of its four runs: three would bar the
 #: fourth.) Setups that build a rated history between two players in one go would meet the cap on
 #: rated games between the same pair (``ratings.farming``), tested on its own too. Every browser

@@ -50,7 +50,7 @@ from importlib import import_module
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
-from games.live import selectors, services
+from play import selectors, services
 from games.engine import Rules
 from tests.tournaments.support import open_arena, started_with_player
 from tournaments import services as cups

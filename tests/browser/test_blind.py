@@ -38,7 +38,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors, services
+from play import selectors, services
 
 ann = User.objects.create_user(username="ann", email="ann@example.com", password=None, display_name="Ann",
                                blind_mode=True)

@@ -26,7 +26,7 @@ SHOTS = ROOT / "build" / "screenshots"
 SETUP = f"""
 from accounts.models import User
 from games.engine import Rules
-from games.live import services
+from play import services
 users = [User.objects.create_user(username=n, email=n + "@example.com", password={PASSWORD!r},
                                   display_name=n.capitalize(), chat_free_text=True) for n in ("alice", "bob")]
 table = services.table_create(creator=users[0], rules=Rules(), turn_seconds=600)

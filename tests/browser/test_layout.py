@@ -49,7 +49,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.utils import timezone
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors, services
+from play import selectors, services
 from ratings.services import match_rate
 from tests.ratings.builders import finished_match
 from tests.tournaments.support import tournament_settings, play_running_games

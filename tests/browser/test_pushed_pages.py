@@ -39,9 +39,9 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors, services
+from play import selectors, services
 from games.models import Match
-from tests.games.services_support import play_out
+from tests.play.services_support import play_out
 from tests.tournaments.support import finish_one, play_running_games, started_with_player
 
 def user(name):

@@ -38,7 +38,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.utils import timezone
 from accounts.models import User
 from games.engine import Rules
-from games.live import services
+from play import services
 from history.review.models import Review, ReviewDecision
 from tests.ratings.builders import finished_match
 from tournaments.models import Tournament

@@ -41,7 +41,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import GameState, Rules
-from games.live import selectors, services
+from play import selectors, services
 from games.models import Match
 
 ann = User.objects.create_user(username="ann", email="ann@example.com", password=None, display_name="Ann")

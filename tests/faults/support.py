@@ -11,8 +11,9 @@ import pytest
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors, services
 from games.models import Match, Move
+from play import services
+from tests.play.services_support import match_replayed_snapshot
 from tools.management.commands.loadtest import login_cookie
 
 from .players import Player
@@ -77,7 +78,7 @@ def assert_whole_and_consistent(match: Match, players: list[Player]) -> list[Mov
     assert match.status == Match.Status.FINISHED, match.status
     moves = list(Move.objects.filter(match=match).order_by("seq"))
     assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
-    assert selectors.match_replayed_snapshot(match) == match.snapshot
+    assert match_replayed_snapshot(match) == match.snapshot
     seats = {p.user.username: p.seat for p in match.players.select_related("user")}
     for player in players:
         own = [m for m in moves if m.seat == seats[player.name] and m.by == Move.By.PLAYER]

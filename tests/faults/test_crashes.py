@@ -14,8 +14,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.live import selectors, services
 from games.models import Match, Move
+from play import services
+from tests.play.services_support import match_state
 
 from .players import run_players, until
 from .stack import Stack
@@ -132,11 +133,11 @@ def test_a_worker_reconnecting_to_an_emptied_redis_sends_the_bot_turns_again(sta
     stack.worker("worker")
     alice = human("alice")
     match = deal([alice], players=2, bots="random", turn_seconds=120)
-    if not any(seat != 0 for seat in selectors.match_state(match).awaiting()):  # Alice leads
+    if not any(seat != 0 for seat in match_state(match).awaiting()):  # Alice leads
         services.action_apply(
             match_id=match.pk,
             user=alice,
-            action_text=str(selectors.match_state(match).default_action(0)),
+            action_text=str(match_state(match).default_action(0)),
             expected_version=match.version,
         )
     stack.rearm()  # the bot's turn, on the stack's broker

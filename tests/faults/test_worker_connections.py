@@ -12,10 +12,9 @@ from celery import signals
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import tasks
 from games.engine import Rules
-from games.live import services
 from games.models import Table
+from play import services, tasks
 
 from .stack import Stack
 from .support import human, wait_until

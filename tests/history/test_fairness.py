@@ -14,8 +14,15 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engine import Rules, card_str, new_game
-from games.records.fairness import CHECK_CODE, commitment_of, revealed_seed, seed_commitment
+from games.fairness import CHECK_CODE, commitment_of, seed_commitment
+from games.models import Match
 from tests.ratings.builders import finished_match, make_users
+
+
+def revealed_seed(match: Match) -> str | None:
+    """The seed, once the match is over (finished or aborted); ``None`` while it runs."""
+    return None if match.is_active else match.seed
+
 
 pytestmark = pytest.mark.django_db
 

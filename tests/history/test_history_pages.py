@@ -16,13 +16,12 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.engine import Rules
-from games.live.selectors import match_replayed_snapshot
 from games.models import Match
-from games.records.export import match_export, match_import
 from games.results import OUTCOMES
+from history.match_export import match_export, match_import
 from history.selectors import HistoryFilters, history_page, row_outcome, user_history
 from ratings.services import match_rate
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user, match_replayed_snapshot
 from tests.ratings.builders import finished_match, make_users, minutes
 from tests.tournaments.support import open_with_bots, play_running_games
 from tournaments import services as tournament_services

@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engine import GameState, Rules
-from games.records.export import match_import
-from games.records.replay import replay_step, stored_moves
+from history.match_export import match_import
+from history.replay import replay_step, stored_moves
 from history.selectors import match_for_record
-from tests.games.services_support import make_user, play_out, start_match
+from tests.play.services_support import make_user, play_out, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db
 def test_a_live_match_replays_to_its_stored_end(
     monkeypatch: pytest.MonkeyPatch, client: Client, seed: str, rules: Rules
 ) -> None:
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: seed)
+    monkeypatch.setattr("play.services.tables.new_seed", lambda: seed)
     human = make_user(f"h-{seed}")
     match = play_out(start_match(humans=[human], rules=rules, bot_level="random"))
     record = match_for_record(match_id=match.pk)
@@ -52,7 +52,7 @@ def test_every_replay_step_offers_its_whole_position_and_a_link_to_it(
 ) -> None:
     """A player copies the position of any step into a bug report: read back, it is that step's
     game (every hand and the stock's order), and the step's own link opens it again."""
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "copy-1")
+    monkeypatch.setattr("play.services.tables.new_seed", lambda: "copy-1")
     match = play_out(
         start_match(
             humans=[make_user("h-copy")], rules=Rules.for_variant("perevodnoy", players=3), bot_level="random"

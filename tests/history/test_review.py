@@ -25,7 +25,7 @@ from history.review import services
 from history.review.models import Review, ReviewDecision
 from history.review.services import REVIEW_STEP_TASK, ReviewRefused, review_request, review_step
 from history.tasks import reviews_sweep
-from tests.games.services_support import task_sends
+from tests.play.services_support import task_sends
 from tests.ratings.builders import finished_match, make_users
 
 pytestmark = pytest.mark.django_db

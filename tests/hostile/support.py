@@ -12,9 +12,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
-from games.live.routing import websocket_urlpatterns
 from games.models import Match, Move
-from tests.games.services_support import make_user, start_match
+from play.routing import websocket_urlpatterns
+from tests.play.services_support import make_user, start_match
 
 TIMEOUT = 5
 
@@ -34,7 +34,7 @@ class World:
 
 def make_world(*, private: bool = False) -> World:
     from games.engine import Rules
-    from games.live import services
+    from play import services
 
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     if private:

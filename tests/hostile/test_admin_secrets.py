@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.models import Match, Move
-from tests.games.services_support import make_user, play_default, play_out, start_match, state_of
+from tests.play.services_support import make_user, play_default, play_out, start_match, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ SEED = "admin-secret-seed-0f9e8d7c6b5a"
 
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: SEED)
+    monkeypatch.setattr("play.services.tables.new_seed", lambda: SEED)
 
 
 @pytest.fixture

@@ -40,9 +40,9 @@ from django.utils import timezone
 from accounts.models import User
 from durak_site.asgi import application
 from games.engine import Rules
-from games.live import services
-from games.live.selectors import match_state
 from games.models import Match, Table
+from play import services
+from tests.play.services_support import match_state
 
 from .support import fingerprint
 

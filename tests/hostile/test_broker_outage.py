@@ -14,8 +14,8 @@ from django.urls import reverse
 from kombu.exceptions import OperationalError
 
 from durak_site.celery import app as celery_app
-from games.live.selectors import match_state
 from games.models import Match
+from tests.play.services_support import match_state
 
 from .support import make_world
 

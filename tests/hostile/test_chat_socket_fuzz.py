@@ -1,4 +1,4 @@
-"""Hostile frames on the table chat socket (``games.chat.consumers``): never a crash, never a line
+"""Hostile frames on the table chat socket (``play.chat.consumers``): never a crash, never a line
 or a report stored, always an answer; binary frames and a random corpus included."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 
-from games.chat.models import ChatLine, ChatReport
-from games.chat.routing import websocket_urlpatterns
-from tests.games.services_support import make_user, start_match
+from play.chat.routing import websocket_urlpatterns
+from play.models import ChatLine, ChatReport
+from tests.play.services_support import make_user, start_match
 
 from .test_socket_fuzz import MALFORMED
 

@@ -39,11 +39,10 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import services
-from games.live.routing import websocket_urlpatterns
-from games.live.selectors import match_state
 from games.models import Match, Move
-from tests.games.services_support import make_user
+from play import services
+from play.routing import websocket_urlpatterns
+from tests.play.services_support import make_user, match_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -35,7 +35,7 @@ from pairing.models import Challenge, Seek
 from pairing.routing import websocket_urlpatterns as pairing_routes
 from pairing.setups import GRID
 from people.routing import websocket_urlpatterns as people_routes
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 
 from .test_socket_fuzz import MALFORMED
 

@@ -1,4 +1,4 @@
-"""``games.live.ratelimit`` on its own: the token bucket, the per-user window in the cache, doctests."""
+"""``play.ratelimit`` on its own: the token bucket, the per-user window in the cache, doctests."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.core.cache.backends.redis import RedisCache
 from django.test import override_settings
 
 from durak_site import buckets
-from games.live import ratelimit
+from play import ratelimit
 from tools import loadclient
 
 

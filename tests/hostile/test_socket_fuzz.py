@@ -2,7 +2,7 @@
 
 Covers malformed JSON, wrong types, huge frames, binary frames, actions for another seat, frames
 from spectators and anonymous visitors, stale versions, frames naming another match, a random
-corpus, and floods (the rate limit of ``games.live.ratelimit``, which the match socket applies first).
+corpus, and floods (the rate limit of ``play.ratelimit``, which the match socket applies first).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from django.core.cache import cache
 from django.test import override_settings
 
 from durak_site import buckets
-from games.live import ratelimit
-from games.live.selectors import match_state
+from play import ratelimit
+from tests.play.services_support import match_state
 
 from .support import TIMEOUT, World, connect, error_of, fingerprint, make_world
 
@@ -80,7 +80,7 @@ def _generous_rate_limit(settings: Any) -> None:
 
 class Clock:
     """The rate limiter's clock, held still: a socket's bucket refills and a user's window turns
-    only when a test advances it (``games.live.ratelimit`` and ``durak_site.buckets`` read
+    only when a test advances it (``play.ratelimit`` and ``durak_site.buckets`` read
     ``time.monotonic`` and ``time.time``; the event loop keeps the real clock)."""
 
     def __init__(self) -> None:
@@ -218,7 +218,7 @@ async def test_a_frame_naming_another_match_acts_only_on_the_sockets_own(
 
 
 def make_world_named(first: str, second: str) -> World:
-    from tests.games.services_support import make_user, start_match
+    from tests.play.services_support import make_user, start_match
 
     a, b, c = make_user(first), make_user(second), make_user(first + "-watcher")
     return World(start_match(humans=[a, b]), a, b, c)

@@ -30,7 +30,7 @@ from durak_site.consumers import CLOSE_NO_ROUTE
 from durak_site.socket_limits import CLOSE_LIMITED
 from people import services as people_services
 from people.routing import websocket_urlpatterns as people_routes
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

@@ -13,7 +13,7 @@ from games.engine import card_str
 from learn.checking import accepts, step_state
 from learn.lessons import BY_SLUG, LESSONS
 from learn.models import LessonProgress
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 
 pytestmark = pytest.mark.django_db
 

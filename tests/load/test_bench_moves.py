@@ -42,7 +42,7 @@ def test_bench_moves_untimed_plays_every_move_over_several_matches_and_measures_
 ) -> None:
     """``--untimed`` is for counting the process's instructions: the same moves, applied and
     pushed, each chosen on the state the move before returned, from one match into the next."""
-    from games.live import services
+    from play import services
 
     applied: list[int] = []
     apply = services.action_apply
@@ -67,7 +67,7 @@ def test_bench_moves_with_a_seed_deals_the_same_games_and_puts_the_deal_hook_bac
 ) -> None:
     """Two runs with one ``--seed`` play the same games (the moves' instruction counts of two
     codes compare the same work); the tables' own seed hook is back afterwards."""
-    from games.live.services import tables
+    from play.services import tables
 
     own = tables.new_seed
     seeds: list[list[str]] = []

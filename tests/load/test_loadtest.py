@@ -16,10 +16,10 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from games.live import selectors
-from games.live.fragments import match_fragments
 from games.models import Match
-from tests.games.services_support import make_user, start_match
+from play import selectors
+from play.fragments import match_fragments
+from tests.play.services_support import make_user, start_match
 from tools.loadclient import percentile, read_frame
 
 REPORT_KEYS = {"tables", "moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "echo_p99_ms", "errors"}
@@ -57,7 +57,7 @@ def test_the_frame_reader_understands_the_match_fragments() -> None:
 
 
 def _awaited(match: Match) -> set[int]:
-    from games.live.selectors import match_state
+    from tests.play.services_support import match_state
 
     return set(match_state(match).awaiting())
 

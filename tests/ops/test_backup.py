@@ -16,10 +16,10 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games.chat import services as chat
-from games.live import selectors, services
 from games.models import Match
-from tests.games.services_support import make_user, play_out, start_match
+from play import services
+from play.chat import services as chat
+from tests.play.services_support import make_user, match_state, play_out, start_match
 from tests.site.helpers import clean_env, run_python
 from tests.tournaments.support import play_running_games, started_with_player
 
@@ -29,15 +29,15 @@ ROOT = Path(settings.BASE_DIR)
 STATE = """
 import json, django
 django.setup()
-from games.chat.models import ChatLine
-from games.live import selectors
+from play.models import ChatLine
+from play import selectors
 from games.models import Match
 from tournaments.models import Tournament
 
 finished, live = {}, {}
 for match in Match.objects.filter(status=Match.Status.FINISHED).order_by("pk"):
     finished[match.pk] = {
-        "replays": selectors.match_replayed_snapshot(match) == match.snapshot,
+        "replays": selectors.match_record(match).replay().to_json() == match.snapshot,
         "snapshot": match.snapshot, "result": match.result, "moves": match.moves.count(),
     }
 for match in Match.objects.filter(status=Match.Status.ACTIVE).order_by("pk"):
@@ -55,7 +55,7 @@ RESUME = """
 import django
 django.setup()
 from accounts.models import User
-from games.live import selectors, services
+from play import selectors, services
 match = selectors.match_load(match_id=MATCH_ID, moves_after=None)
 seat = min(match.state.awaiting())
 player = next(p for p in match.players if p.seat == seat)
@@ -97,13 +97,13 @@ def fresh_database() -> Iterator[str]:
 def test_a_backup_restored_into_a_fresh_database_replays_and_plays_on(
     tmp_path: Path, fresh_database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "backup-seed")
+    monkeypatch.setattr("play.services.tables.new_seed", lambda: "backup-seed")
     alice, bob, carol, dave = (make_user(name) for name in ("alice", "bob", "carol", "dave"))
     play_out(start_match(humans=[alice, bob]))  # a finished match
     live = start_match(humans=[carol, dave], turn_seconds=600)
     for _ in range(3):
         live.refresh_from_db()
-        state = selectors.match_state(live)
+        state = match_state(live)
         seat = min(state.awaiting())
         mover = carol if seat == 0 else dave
         services.action_apply(

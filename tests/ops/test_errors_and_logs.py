@@ -21,11 +21,11 @@ from sentry_sdk.transport import Transport
 
 from durak_site import logcontext
 from durak_site.logging import JsonFormatter
-from games.live import selectors
-from games.live.routing import websocket_urlpatterns
-from games.live.services import rows, turn
 from ops import errors, sentry
-from tests.games.services_support import make_user, start_match
+from play import selectors
+from play.routing import websocket_urlpatterns
+from play.services import rows, turn
+from tests.play.services_support import make_user, start_match
 
 #: The text format of the settings' LOGGING.
 TEXT_FORMAT: str = settings.LOGGING["formatters"]["text"]["format"]  # type: ignore[index]
@@ -58,7 +58,7 @@ def reported(settings: Any) -> Iterator[KeptTransport]:
 
 @pytest.fixture(autouse=True)
 def _seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.live.services.tables.new_seed", lambda: "f" * 64)
+    monkeypatch.setattr("play.services.tables.new_seed", lambda: "f" * 64)
 
 
 @pytest.mark.django_db
@@ -75,7 +75,7 @@ def test_an_error_in_a_live_match_reaches_sentry_without_a_secret(
     snapshot = json.dumps(match.snapshot)
 
     def broken_commit(loaded: Any) -> None:
-        logging.getLogger("games.live.services.turn").error(
+        logging.getLogger("play.services.turn").error(
             "about to fail", extra={"hand": hand, "seed": match.seed}
         )
         raise RuntimeError(f"cannot commit {snapshot}")
@@ -138,7 +138,7 @@ async def test_a_moves_log_lines_carry_its_request_match_and_version(monkeypatch
     update = rows.match_update
 
     def logged_update(*args: Any, **kwargs: Any) -> Any:
-        logging.getLogger("games.live.services.rows").warning("saving the match")
+        logging.getLogger("play.services.rows").warning("saving the match")
         return update(*args, **kwargs)
 
     monkeypatch.setattr(rows, "match_update", logged_update)

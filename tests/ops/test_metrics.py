@@ -19,10 +19,10 @@ from django.test import Client, override_settings
 from prometheus_client.parser import text_string_to_metric_families
 
 from durak_site import logcontext, metrics
-from games.live import selectors, services
 from ops import exposition, signals
 from ops.websockets import kind_of
-from tests.games.services_support import make_user, start_match
+from play import selectors, services
+from tests.play.services_support import make_user, start_match
 from tests.site.helpers import clean_env, free_port, stop, wait_for_port
 
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from durak_site import heartbeat
 from ops import errors
-from tests.games.services_support import make_user, start_match
+from tests.play.services_support import make_user, start_match
 
 
 @pytest.mark.django_db

@@ -12,14 +12,14 @@ from django.test import Client
 from django.utils import timezone
 
 from games.engine import Rules
-from games.live import services as games
 from games.models import Match
 from pairing import challenges
 from pairing.models import Challenge
 from pairing.setups import GRID
 from people import services as people
 from people.models import Sanction
-from tests.games.services_support import make_user, start_match
+from play import services as games
+from tests.play.services_support import make_user, start_match
 
 pytestmark = pytest.mark.django_db
 

@@ -14,13 +14,13 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games.live import services as game_services
 from games.models import Match
 from pairing import challenges, services
 from pairing.routing import websocket_urlpatterns as pairing_routes
 from pairing.setups import GRID
 from people.routing import websocket_urlpatterns as people_routes
-from tests.games.services_support import make_user
+from play import services as game_services
+from tests.play.services_support import make_user
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -38,7 +38,7 @@ async def open_socket(path: str, user: Any) -> WebsocketCommunicator:
 
 @pytest.fixture(autouse=True)
 def _no_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.live.services.turn.enqueue_on_commit", lambda *a, **k: None)
+    monkeypatch.setattr("play.services.turn.enqueue_on_commit", lambda *a, **k: None)
     monkeypatch.setattr("pairing.receivers.enqueue_on_commit", lambda *a, **k: None)
 
 

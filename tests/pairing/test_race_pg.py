@@ -11,12 +11,12 @@ import pytest
 from django.db import connection
 
 from accounts.models import User
-from games.live.services import turn
 from games.models import Match, Seat, Table
 from pairing import services
 from pairing.models import Seek
 from pairing.setups import GRID, Setup
-from tests.games.services_support import make_user
+from play.services import turn
+from tests.play.services_support import make_user
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,6 @@ from django.test import Client, override_settings
 from django.utils import timezone, translation
 
 from games.engine import Rules
-from games.live import selectors as game_selectors
-from games.live import services as games
 from games.models import Match, Table
 from pairing import services, tasks
 from pairing.forms import SeekForm
@@ -23,7 +21,9 @@ from pairing.selectors import grid_counts
 from pairing.setups import GRID, Setup
 from people import services as people
 from people.models import Sanction
-from tests.games.services_support import make_user
+from play import selectors as game_selectors
+from play import services as games
+from tests.play.services_support import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -13,17 +13,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games.chat import moderation
-from games.chat import services as chat_services
-from games.chat.models import ChatLine, ChatReport, ModerationAction
 from games.engine import Rules
-from games.live import services
-from games.live.services.errors import TableError
 from games.models import Match
 from people import selectors as people_selectors
 from people import services as people_services
 from people.models import Follow, Sanction
-from tests.games.services_support import make_user, play_out, start_match
+from play import services
+from play.chat import moderation
+from play.chat import services as chat_services
+from play.models import ChatLine, ChatReport, ModerationAction
+from play.services.errors import TableError
+from tests.play.services_support import make_user, play_out, start_match
 from tests.tournaments.support import open_with_bots, started_with_player
 from tournaments import services as tournament_services
 
@@ -116,11 +116,11 @@ def test_staff_mute_from_the_queue_is_logged_told_and_settles_the_report() -> No
     line = chat_services.chat_say(match_id=match.pk, user=alice, phrase="oops")
     report = chat_services.chat_report(line_id=line.pk, user=bob)
     admin = client_of(staff)
-    queue = admin.get(reverse("admin:games_chatreport_changelist")).content.decode()
+    queue = admin.get(reverse("admin:play_chatreport_changelist")).content.decode()
     assert "Oops!" in queue and "bob" in queue
-    page = admin.get(reverse("admin:games_chatreport_change", args=[report.pk])).content.decode()
+    page = admin.get(reverse("admin:play_chatreport_change", args=[report.pk])).content.decode()
     assert "report-line" in page and "Mute for a day" in page and f"#{match.pk}" in page
-    add = reverse("admin:games_moderationaction_add")
+    add = reverse("admin:play_moderationaction_add")
     no_reason = admin.post(
         add, {"user": alice.pk, "kind": "mute", "hours": 24, "reason": " ", "report": report.pk}
     )
@@ -137,7 +137,7 @@ def test_staff_mute_from_the_queue_is_logged_told_and_settles_the_report() -> No
     assert until is not None and until > timezone.now() + timedelta(hours=23)
     with pytest.raises(chat_services.ChatError, match="muted in chat until"):
         chat_services.chat_say(match_id=match.pk, user=alice, phrase="gl")
-    assert admin.post(reverse("admin:games_moderationaction_change", args=[action.pk]), {}).status_code == 403
+    assert admin.post(reverse("admin:play_moderationaction_change", args=[action.pk]), {}).status_code == 403
     moderation.act(staff=staff, user=alice, kind="unmute", reason="served")
     assert people_selectors.muted_until(alice.pk) is None
     assert ModerationAction.objects.count() == 2
@@ -221,7 +221,7 @@ def test_a_mute_is_told_at_once_on_the_users_personal_socket(monkeypatch: pytest
     staff.is_staff = True
     sent: list[tuple[str, dict[str, object]]] = []
     monkeypatch.setattr(
-        "games.chat.moderation.group_send_on_commit", lambda group, event: sent.append((group, event))
+        "play.chat.moderation.group_send_on_commit", lambda group, event: sent.append((group, event))
     )
     until = timezone.now() + timedelta(hours=3)
     moderation.act(staff=staff, user=alice, kind="mute", reason="spam", until=until)

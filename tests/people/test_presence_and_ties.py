@@ -21,7 +21,7 @@ from people.consumers import personal_group
 from people.models import Follow, Presence
 from people.routing import websocket_urlpatterns
 from people.signals import user_offline
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 
 TIMEOUT = 5
 

@@ -17,7 +17,7 @@ from puzzles.mining import mine
 from puzzles.models import MinerCursor, Puzzle
 from puzzles.services import mine_new
 from puzzles.tasks import mine as mine_task
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 from tests.puzzles.support import seeded_matches
 
 

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from puzzles.models import Attempt, Puzzle, PuzzleRating
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 from tests.puzzles.support import seeded_matches
 
 pytestmark = pytest.mark.django_db

@@ -14,13 +14,13 @@ from django.urls import reverse
 from accounts.models import User
 from games import early
 from games.engine import Rules
-from games.live import selectors, services
-from games.live.services import clock
 from games.models import Match, RatedQuit
+from play import selectors, services
+from play.services import clock
 from ratings.models import Rating, RatingChange, UnratedMatch
 from ratings.services import ratings_differences, ratings_recompute
 from ratings.tasks import rate_match
-from tests.games.services_support import make_user, play_default, state_of
+from tests.play.services_support import make_user, play_default, state_of
 
 from .builders import finished_match, make_users, minutes
 

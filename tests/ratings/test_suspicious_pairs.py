@@ -13,11 +13,11 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.services import club_staff_group_ensure
 from games.engine import Rules
-from games.live import selectors as live_selectors
-from games.live import services
+from play import selectors as live_selectors
+from play import services
 from ratings import selectors
 from ratings.tasks import rate_match
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 
 from .builders import finished_match, make_users
 

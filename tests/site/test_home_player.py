@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine import Rules
-from games.live import selectors, services
-from tests.games.services_support import make_user
+from play import selectors, services
+from tests.play.services_support import make_user
 from tests.tournaments.support import tournament_settings
 from tournaments import services as cups
 

@@ -23,7 +23,7 @@ from accounts.models import User
 from games.engine import Rules
 from games.models import Match
 from ratings.services import match_rate
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 from tests.ratings.builders import finished_match, make_users
 from tests.tournaments.support import play_running_games, started_with_player
 from tournaments.models import Pairing, Tournament

@@ -9,10 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from durak_site.db import prepared_cursor
-from games.live import selectors
 from games.models import Match, MatchPlayer, Move
+from play import selectors
 
-from ..games.services_support import bot_to_move
+from ..play.services_support import bot_to_move
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from club.rules import rules_page, source_path
-from games.live.forms import TableCreateForm
+from play.forms import TableCreateForm
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import connection
 
-from games.live import ratelimit
+from play import ratelimit
 
 from .layers import join, next_message
 

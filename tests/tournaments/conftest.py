@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from accounts.models import User
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 
 
 @pytest.fixture

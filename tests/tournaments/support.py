@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import Rules
 from games.models import Match
-from tests.games.services_support import make_user, play_out
+from tests.play.services_support import make_user, play_out
 from tournaments import services
 from tournaments.models import Pairing, Tournament
 

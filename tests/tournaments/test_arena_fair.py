@@ -11,12 +11,12 @@ from django.test import override_settings
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import services as games
 from games.models import RatedQuit
 from people.models import Sanction
+from play import services as games
 from ratings.models import RatingChange, UnratedMatch
 from ratings.tasks import rate_match
-from tests.games.services_support import play_out
+from tests.play.services_support import play_out
 from tests.tournaments.support import arena_matches, open_arena, wait_out
 from tournaments import selectors, services
 from tournaments.formats.arena.pairing import PATIENCE_SECONDS

@@ -14,10 +14,9 @@ from django.test import override_settings
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors as live_selectors
-from games.live import services as games
 from games.models import Match, MatchPlayer, Table
-from tests.games.services_support import play_out, task_sends
+from play import services as games
+from tests.play.services_support import match_state, play_out, task_sends
 from tests.tournaments.support import (
     arena_matches,
     end_arena_now,
@@ -221,11 +220,11 @@ def test_berserk_is_refused_where_it_does_not_belong(
     services.tournament_start(tournament_id=tournament.pk, user=organiser)
     (match,) = arena_matches(tournament)
     seat = MatchPlayer.objects.get(match=match, user=bob).seat
-    state = live_selectors.match_state(match)
+    state = match_state(match)
     while seat not in state.awaiting():  # the bot leads first: play until it is Bob's turn
         assert games.bot_turn(match_id=match.pk, version=match.version, seat=min(state.awaiting()))
         match.refresh_from_db()
-        state = live_selectors.match_state(match)
+        state = match_state(match)
     games.action_apply(
         match_id=match.pk,
         user=bob,
@@ -249,7 +248,7 @@ def test_a_player_who_timed_out_into_the_autopilot_is_paused(
         match.refresh_from_db()
         if not match.is_active:
             break
-        state = live_selectors.match_state(match)
+        state = match_state(match)
         seat = min(state.awaiting())
         if MatchPlayer.objects.get(match=match, seat=seat).user_id == anna.pk:
             games.match_timeout(match_id=match.pk, version=match.version)

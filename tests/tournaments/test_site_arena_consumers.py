@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.models import Match
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 from tests.tournaments.support import arena_matches, finish_one, open_arena
 from tournaments import services
 from tournaments.consumers import refresh_fragment

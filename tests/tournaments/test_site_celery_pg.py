@@ -17,7 +17,7 @@ from games.engine import Rules
 from games.models import Match, Table
 from games.results import place_of
 from tests.celery_worker import celery_worker_on_own_queue
-from tests.games.services_support import make_user, play_out
+from tests.play.services_support import make_user, play_out
 from tests.tournaments.support import open_arena, open_with_bots, started_with_player
 from tournaments import selectors, services
 from tournaments.formats.arena.scoring import BERSERK_MIN_MOVES, ArenaGame, finish_of, leaderboard

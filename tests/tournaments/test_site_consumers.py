@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
 from accounts.models import User
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 from tests.tournaments.support import open_with_bots, tournament_settings
 from tournaments import consumers, services
 from tournaments.models import Tournament

@@ -9,9 +9,9 @@ import pytest
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import services as games
 from games.models import Match, Table
-from tests.games.services_support import play_out
+from play import services as games
+from tests.play.services_support import play_out
 from tests.tournaments.support import (
     open_with_bots,
     play_running_games,
@@ -206,7 +206,7 @@ def test_strangers_cannot_run_a_tournament(organiser: User, make_player: Callabl
 
 
 def test_a_paused_best_of_three_waits_and_resumes_with_the_next_game(organiser: User) -> None:
-    from tests.games.services_support import play_out
+    from tests.play.services_support import play_out
 
     tournament = open_with_bots(organiser, 2, best_of=3)
     services.tournament_start(tournament_id=tournament.pk, user=organiser)

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.services import club_staff_group_ensure
-from tests.games.services_support import make_user
+from tests.play.services_support import make_user
 from tests.tournaments.support import open_with_bots, tournament_settings
 from tournaments import services
 from tournaments.models import Entry, ResultCorrection, Tournament

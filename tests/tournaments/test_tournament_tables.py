@@ -9,10 +9,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engine import Rules
-from games.live import selectors, services
-from games.live.presenters import present_match
 from games.models import Match, Table
-from tests.games.services_support import make_user
+from play import selectors, services
+from play.presenters import present_match
+from tests.play.services_support import make_user
 from tests.tournaments.support import play_running_games, started_with_player
 from tournaments.models import Pairing, Tournament
 

@@ -1,4 +1,4 @@
-"""Every write of tournaments, by sub-domain (as ``games.live.services``). Views, consumers,
+"""Every write of tournaments, by sub-domain (as ``play.services``). Views, consumers,
 Celery tasks and the Bot API parse their input and call these, with keyword-only arguments; a
 refused request raises ``TournamentError`` with a translated ``message``, and nothing changed.
 

@@ -25,9 +25,9 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from durak_site.tasks import enqueue_on_commit
 from games.engine import Rules
-from games.live import services as games
-from games.live.services import playban
 from games.models import Match
+from play import services as games
+from play.services import playban
 from tournaments import selectors
 from tournaments.formats.arena.pairing import Waiting, plan_tables
 from tournaments.models import Entry, Pairing, PairingPlayer, Round, Tournament
@@ -72,7 +72,7 @@ def arena_resume(*, tournament_id: int, user: User) -> None:
 
 def arena_berserk(*, tournament_id: int, user: User) -> None:
     """Go berserk in the arena game ``user`` is playing: their own turn timer is halved
-    (``games.live.services.match_halve_timer``: once, before their first move), for a bonus
+    (``play.services.match_halve_timer``: once, before their first move), for a bonus
     point if they do not lose it."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)

@@ -19,9 +19,9 @@ from accounts.models import User
 from accounts.services import bot_accounts
 from games.bots import LEVELS
 from games.engine import Rules
-from games.live import services as games
-from games.live.services import playban
 from games.models import Match
+from play import services as games
+from play.services import playban
 from tournaments import selectors
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.services.arena import arena_advance, arena_enter, arena_takes_players

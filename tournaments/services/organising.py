@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import services as games
+from play import services as games
 from tournaments.models import Entry, Tournament
 from tournaments.services.errors import TournamentError
 from tournaments.services.locking import tournament_changed, tournament_lock

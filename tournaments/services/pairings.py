@@ -2,9 +2,9 @@
 record a table's one game, and leave the table when it is over.
 
 Each pairing is a private ``games.Table`` with the tournament's rules and timer: its players are
-seated through ``games.live.services`` and its first match starts when the last one sits down,
+seated through ``play.services`` and its first match starts when the last one sits down,
 so a tournament game is an ordinary live game. Lock order: the tournament row (the caller holds
-it), then a pairing row, then (inside ``games.live.services``) a match row and its table; live
+it), then a pairing row, then (inside ``play.services``) a match row and its table; live
 play never locks a tournament, so there is no cycle.
 """
 
@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import services as games
 from games.models import Match
+from play import services as games
 from tournaments.models import Pairing, PairingPlayer, Round, Tournament
 
 logger = logging.getLogger(__name__)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games.engine import Rules
-from games.live import services as games
 from games.models import Match, Table
+from play import services as games
 from tournaments import selectors
 from tournaments.formats.elimination import Section, bracket_state, champion, series_outcome
 from tournaments.formats.elimination import Status as SlotStatus

@@ -14,7 +14,7 @@ Then stage 2 begins (:mod:`.stage2`): players still without cards are out at onc
 first place, and the lowest trump leads.
 
 Choices: a drawn card that beats exactly one circle card still waits for the player's
-``beat`` here (the live site plays that forced beat at once: ``games.live.services.turn.
+``beat`` here (the live site plays that forced beat at once: ``play.services.turn.
 play_forced``); ``first_attacker`` is honoured only for a deal that starts in
 stage 2.
 """

@@ -32,8 +32,8 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors, services
 from games.models import Table
+from play import selectors, services
 from tools import loadclient
 from tools.management.commands.loadtest import ROOT, load_users, login_cookie, player_address
 

@@ -53,10 +53,10 @@ from django.db import connection
 
 from accounts.models import User
 from games.engine import Rules
-from games.live import selectors, services
-from games.live.fragments import match_fragments
-from games.live.services import tables
 from games.models import Table
+from play import selectors, services
+from play.fragments import match_fragments
+from play.services import tables
 
 STEPS = ("apply", "mover", "other")
 #: The per-move sum of the steps: what the whole move costs the server.

@@ -77,8 +77,8 @@ from accounts.names import skeleton
 from botapi import services as botapi
 from botapi.models import ApiToken
 from games.engine import Rules
-from games.live import selectors, services
 from games.models import Match
+from play import selectors, services
 from tools import flood, loadclient
 
 ROOT = Path(settings.BASE_DIR)

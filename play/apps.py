@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PlayConfig(AppConfig):
+    name = "play"
+    verbose_name = _("Live play")
+
+    def ready(self) -> None:
+        from play import receivers
+
+        receivers.connect()
