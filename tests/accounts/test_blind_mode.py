@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from accounts import blind_mode
 from accounts.models import User
+from tests.play.services_support import make_user, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +54,16 @@ def test_the_switch_is_limited_per_account(player: User, settings: object) -> No
 
 def test_a_get_is_refused() -> None:
     assert Client().get(reverse("accounts:blind_mode")).status_code == 405
+
+
+def test_the_match_page_in_blind_mode_has_the_panel_and_not_the_pointer_hint() -> None:
+    olga, ivan = make_user("olga"), make_user("ivan")
+    match = start_match(humans=[olga, ivan])
+    client = Client()
+    client.force_login(olga)
+    page = reverse("games:match", args=[match.pk])
+    html = client.get(page).content.decode()
+    assert "data-first-hint" in html and 'id="blind-said"' not in html
+    User.objects.filter(pk=olga.pk).update(blind_mode=True)
+    html = client.get(page).content.decode()
+    assert "data-first-hint" not in html and 'id="blind-said"' in html
