@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from durak_site.errors import Refused
 from games.engine import Action, GameState, IllegalAction, PositionError, Rules, RulesError
-from games.words import illegal_message, rules_message
+from games.words import illegal_message, position_message, rules_message
 
 #: The longest position text and line a request may carry: a whole game fits both.
 MAX_POSITION: Final = 2000
@@ -63,11 +63,11 @@ class Board:
 
 
 def position_refused(error: PositionError | RulesError) -> BoardRefused:
-    """The engine's refusal as the page says it: a table refusal by its code, in the active
-    language; a position's sentence as the engine wrote it."""
+    """The engine's refusal as the page says it: the sentence declared for its code, in the
+    active language."""
     if isinstance(error, RulesError):
         return BoardRefused(rules_message(error))
-    return BoardRefused(_("This position is not possible: %(reason)s.") % {"reason": error})
+    return BoardRefused(position_message(error))
 
 
 def read_board(start: str, line: Sequence[str]) -> Board:

@@ -16,7 +16,7 @@ from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
-from games.engine import IllegalAction, LegalMove, Refusal, RulesError
+from games.engine import IllegalAction, LegalMove, PositionError, Refusal, RulesError
 from games.memos import gettext as _
 from games.memos import in_language, ngettext
 from games.pools import all_pools
@@ -279,6 +279,20 @@ def rules_message(error: RulesError) -> str:
     """
     reason = _refusal_words(error.refusal, error.params, error.message)
     return str(_("This table is not possible: %(reason)s.") % {"reason": reason})
+
+
+def position_message(error: PositionError) -> str:
+    """Why the engine refused a position's text, in the active language: the sentence declared
+    for the error's code (``games.engine.position.POSITION_REFUSALS``, or the table's refusal
+    when the text names an impossible table), translated and filled with its params, which stay
+    in the notation the text was written in.
+
+    >>> from games.engine import PositionError
+    >>> position_message(PositionError.of("two_places", card="6S"))
+    'This position is not possible: 6S is in two places.'
+    """
+    reason = _refusal_words(error.refusal, error.params, error.message)
+    return str(_("This position is not possible: %(reason)s.") % {"reason": reason})
 
 
 def _refusal_words(refusal: Refusal | None, params: Mapping[str, object], english: str) -> str:

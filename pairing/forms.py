@@ -10,6 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import Rules
 from games.words import VARIANT_CHOICES
 from pairing.models import Alerts
 from pairing.setups import TURN_SECONDS, Setup, SetupError
@@ -42,8 +43,11 @@ class SetupFields(forms.Form):
             return cleaned
         players = self.players_fixed or cleaned.get("players", 2)
         teams = bool(cleaned.get("teams"))
-        deck = 52 if cleaned["variant"] == "circle" else cleaned["deck"]  # circle has one deck
-        setup = Setup(cleaned["variant"], players, teams, deck, cleaned["turn_seconds"], cleaned["rated"])
+        variant = cleaned["variant"]
+        # A variant without a choice of deck (circle) plays its own, as the engine says.
+        chooses_deck = any(option.name == "deck" for option in Rules.options_for(variant))
+        deck = cleaned["deck"] if chooses_deck else Rules.for_variant(variant).deck
+        setup = Setup(variant, players, teams, deck, cleaned["turn_seconds"], cleaned["rated"])
         try:
             setup.rules()
         except SetupError:

@@ -61,7 +61,7 @@ class Setup:
 
 
 def _setup(variant: str, players: int, *, teams: bool = False, turn: int = 30, rated: bool = False) -> Setup:
-    deck = 52 if variant == "circle" else 36
+    deck = Rules.for_variant(variant).deck
     return Setup(variant, players, teams, deck, turn, rated)
 
 

@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from jinja2 import Environment
 
+from games.engine.cards import SUITS
 from games.templatetags.cards import card, card_back, card_name, card_text
 
 
@@ -38,5 +39,7 @@ def environment(**options: Any) -> Environment:
     """Django's Jinja2 backend calls this with the ``TEMPLATES`` options (autoescape, loader…)."""
     env = Environment(extensions=["jinja2.ext.i18n"], **options)
     env.install_gettext_callables(gettext, ngettext, newstyle=False)  # type: ignore[attr-defined]
-    env.globals.update(card=card, card_back=card_back, card_name=card_name, card_text=card_text, url=url)
+    env.globals.update(
+        card=card, card_back=card_back, card_name=card_name, card_text=card_text, url=url, SUITS=SUITS
+    )
     return env

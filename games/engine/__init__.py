@@ -60,8 +60,9 @@ position, ``discard=`` and ``bito_done=`` for one set up mid-game), ``new_game``
 ``attack_limit``), ``View.to_dict`` (``legal_cards`` / ``legal_complete``: a huge ``legal``
 list is cut to the actions of one card, see :mod:`.views`; ``moves`` as :class:`LegalMove`),
 ``GameRecord`` (``deal=``, ``events()``), ``Result.drawn_seats``, ``Event.from_dict``, the
-refusals (``IllegalAction.of`` / ``refusal``, :data:`REFUSALS`), :class:`InfoState` for the
-bots, and the fast path the bots' playouts use: ``legal_fast`` / ``apply_fast`` with
+refusals (``IllegalAction.of`` / ``refusal``, :data:`REFUSALS`; a table's and a position's
+carry codes too, :data:`TABLE_REFUSALS`, :data:`POSITION_REFUSALS`), :class:`InfoState` for
+the bots, and the fast path the bots' playouts use: ``legal_fast`` / ``apply_fast`` with
 ``FastAction`` tuples.
 """
 
@@ -80,7 +81,7 @@ from .errors import IllegalAction, NotationError
 from .events import EVENT_KINDS, Event
 from .infostate import InfoState, InfoStateError
 from .phases import AWAITING_CODES
-from .position import PositionError
+from .position import POSITION_REFUSALS, PositionError
 from .record import GameRecord
 from .refusals import REFUSALS, Refusal
 from .result import Result
@@ -95,6 +96,7 @@ __all__ = [
     "BLACK_JOKER",
     "EVENT_KINDS",
     "KIND_NAMES",
+    "POSITION_REFUSALS",
     "RED_JOKER",
     "REFUSALS",
     "TABLE_REFUSALS",

@@ -81,7 +81,7 @@ circle, so the ``beat`` the position waits for could never come.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Final, TypeVar
 from urllib.parse import quote, unquote
@@ -93,9 +93,10 @@ from .circle.rounds import round_order_for
 from .data import GameData
 from .deal import start_play
 from .phases import BEAT_CHOICE, BOUT, LEAD, OVER
+from .refusals import Refusal, gettext_noop
 from .result import Result
 from .ring import next_opponent
-from .rules import Rules, RulesError
+from .rules import TABLE_REFUSALS, Rules, RulesError
 
 S = TypeVar("S", bound=GameData)
 
@@ -137,8 +138,97 @@ _DRAW_REASONS: Final = ("draw", "move_cap", "jokers_only")
 FOUND_BY_RULES: Final = "rules"
 
 
+#: Every sentence a position is refused with, by its stable code, declared once as the refusals
+#: of an action and of a table are: the engine renders the English, the site translates the same
+#: template by the code (``games.words.position_message``). Cards and tokens in the params stay
+#: in the notation the text was written in.
+POSITION_REFUSALS: Final[Mapping[str, Refusal]] = {
+    r.code: r
+    for r in (
+        Refusal("empty", gettext_noop("an empty position")),
+        Refusal("not_key_value", gettext_noop("'%(word)s' is not key=value")),
+        Refusal("unknown_token", gettext_noop("unknown token '%(token)s'")),
+        Refusal("given_twice", gettext_noop("'%(token)s' is given twice")),
+        Refusal("needs_token", gettext_noop("a position needs %(token)s=")),
+        Refusal("this_needs_token", gettext_noop("this position needs %(token)s=")),
+        Refusal(
+            "needs_attacker",
+            gettext_noop("this position needs attacker= (attacker=%(rules)s in a fresh deal)"),
+        ),
+        Refusal("not_a_card", gettext_noop("'%(text)s' is not a card (write 6S, 10H, QD, AC, RJ or BJ)")),
+        Refusal("not_one_card", gettext_noop("'%(text)s' is not one card")),
+        Refusal("not_seats", gettext_noop("'%(text)s' is not a list of seats")),
+        Refusal("not_a_number", gettext_noop("'%(text)s' is not a number")),
+        Refusal("not_yes_no", gettext_noop("'%(text)s' is not yes or no")),
+        Refusal("not_a_result", gettext_noop("'%(text)s' is not a result (fool:1, team:1,3, draw:0,2...)")),
+        Refusal("no_seat", gettext_noop("there is no seat %(seat)s")),
+        Refusal("joker_trump", gettext_noop("a joker cannot be the trump card")),
+        Refusal("stock_trump", gettext_noop("the turned-up trump card is the stock's last card")),
+        Refusal("two_places", gettext_noop("%(card)s is in two places")),
+        Refusal("not_in_deck", gettext_noop("%(card)s is not in this table's deck")),
+        Refusal(
+            "stage1_bout",
+            gettext_noop("circle stage 1 (drawn=, or turn= with no table) has no bout: no %(token)s="),
+        ),
+        Refusal(
+            "bout_tokens",
+            gettext_noop("only a position with a lead or a bout under way has the bout's tokens"),
+        ),
+        Refusal(
+            "drawn_beats_nothing",
+            gettext_noop(
+                "the drawn %(card)s beats no circle card, so no beat can follow "
+                "(a card that beats nothing joins the circle)"
+            ),
+        ),
+        Refusal("nobody_to_attack", gettext_noop("the attacker has nobody to attack")),
+        Refusal("turn", gettext_noop("turn= is the drawer of circle stage 1 or a stage-2 round's thrower")),
+        Refusal("not_thrower", gettext_noop("seat %(seat)s does not throw in this bout")),
+        Refusal(
+            "fresh_deal_table",
+            gettext_noop("attacker=%(rules)s is a fresh deal: with cards on the table, name the attacker"),
+        ),
+        Refusal(
+            "fresh_deal_token",
+            gettext_noop("attacker=%(rules)s opens the bout as the rules do: no %(token)s="),
+        ),
+    )
+}
+
+
 class PositionError(ValueError):
-    """Text that is not a position."""
+    """Text that is not a position; ``str(err)`` says why. Like
+    :class:`~games.engine.rules.RulesError` it carries a stable ``code`` and ``params``, so the
+    site translates the declared sentence (:data:`POSITION_REFUSALS`). A position that names an
+    impossible table is refused with the table's own code and sentence (:meth:`of_table`).
+
+    >>> e = PositionError.of("two_places", card="6S")
+    >>> str(e), e.code, e.params, e.refusal.template
+    ('6S is in two places', 'two_places', {'card': '6S'}, '%(card)s is in two places')
+    """
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params: dict[str, object] = params
+
+    @classmethod
+    def of(cls, code: str, **params: object) -> PositionError:
+        """The declared refusal ``code`` with ``params`` (``KeyError`` for an undeclared code)."""
+        return cls(code, POSITION_REFUSALS[code].render(params), **params)
+
+    @classmethod
+    def of_table(cls, error: RulesError) -> PositionError:
+        """The impossible table ``error`` as the position's refusal, keeping its code, so the
+        site says it as it says the table's refusal anywhere else."""
+        return cls(error.code, error.message, **error.params)
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The declared sentence of this code, a position's or a table's (the two sets of codes
+        are disjoint); None for a code the engine does not declare."""
+        return POSITION_REFUSALS.get(self.code) or TABLE_REFUSALS.get(self.code)
 
 
 # ---------------------------------------------------------------------- values
@@ -164,13 +254,17 @@ def _option(value: object) -> str:
     return _yes(value) if isinstance(value, bool) else str(value)
 
 
+def _parse_card(text: str) -> int:
+    try:
+        return card_from_str(text)
+    except ValueError:
+        raise PositionError.of("not_a_card", text=text) from None
+
+
 def _parse_cards(text: str) -> list[int]:
     if text == "-":
         return []
-    try:
-        return [card_from_str(c) for c in text.split(",")]
-    except ValueError as exc:
-        raise PositionError(str(exc)) from None
+    return [_parse_card(c) for c in text.split(",")]
 
 
 def _parse_seats(text: str) -> list[int]:
@@ -179,19 +273,19 @@ def _parse_seats(text: str) -> list[int]:
     try:
         return [int(t) for t in text.split(",")]
     except ValueError:
-        raise PositionError(f"{text!r} is not a list of seats") from None
+        raise PositionError.of("not_seats", text=text) from None
 
 
 def _parse_int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise PositionError(f"{text!r} is not a number") from None
+        raise PositionError.of("not_a_number", text=text) from None
 
 
 def _parse_yes(text: str) -> bool:
     if text not in ("yes", "no"):
-        raise PositionError(f"{text!r} is not yes or no")
+        raise PositionError.of("not_yes_no", text=text)
     return text == "yes"
 
 
@@ -337,40 +431,40 @@ _BOUT_TOKENS: Final = (
 def _tokens(text: str) -> tuple[str, dict[str, str]]:
     words = text.split()
     if not words:
-        raise PositionError("an empty position")
+        raise PositionError.of("empty")
     variant, pairs = words[0], {}
     for word in words[1:]:
         key, sep, value = word.partition("=")
         if not sep or not value:
-            raise PositionError(f"{word!r} is not key=value")
+            raise PositionError.of("not_key_value", word=word)
         if key not in TOKENS and key not in _OPTIONS:
-            raise PositionError(f"unknown token {key!r}")
+            raise PositionError.of("unknown_token", token=key)
         if key in pairs:
-            raise PositionError(f"{key!r} is given twice")
+            raise PositionError.of("given_twice", token=key)
         pairs[key] = value
     for key in ("trump", "hands"):
         if key not in pairs:
-            raise PositionError(f"a position needs {key}=")
+            raise PositionError.of("needs_token", token=key)
     return variant, pairs
 
 
 def _required(pairs: dict[str, str], key: str) -> str:
     if key not in pairs:
-        raise PositionError(f"this position needs {key}=")
+        raise PositionError.of("this_needs_token", token=key)
     return pairs[key]
 
 
 def _seat(text: str, players: int) -> int:
     t = _parse_int(text)
     if not 0 <= t < players:
-        raise PositionError(f"there is no seat {t}")
+        raise PositionError.of("no_seat", seat=t)
     return t
 
 
 def _one_card(text: str) -> int:
     cards = _parse_cards(text)
     if len(cards) != 1:
-        raise PositionError(f"{text!r} is not one card")
+        raise PositionError.of("not_one_card", text=text)
     return cards[0]
 
 
@@ -380,7 +474,7 @@ def _rules(variant: str, players: int, pairs: dict[str, str]) -> Rules:
         options = {k: _parse_option(getattr(defaults, k), pairs[k]) for k in _OPTIONS if k in pairs}
         return Rules.for_variant(variant, players, **options)
     except RulesError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError.of_table(exc) from None
 
 
 def _trump(text: str) -> tuple[int, int]:
@@ -389,7 +483,7 @@ def _trump(text: str) -> tuple[int, int]:
         return -1, SUITS.index(text)
     card = _one_card(text)
     if card >= RED_JOKER:
-        raise PositionError("a joker cannot be the trump card")
+        raise PositionError.of("joker_trump")
     return card, card & 3
 
 
@@ -412,13 +506,13 @@ def _parse_result(text: str, places: list[list[int]]) -> Result:
         fools = tuple(_parse_seats(fool_text)) if fool_text else ()
         if len(team) == 2 and len(fools) <= 1 and set(fools) <= set(team):
             return Result(places, fools[0] if fools else None, (team[0], team[1]))
-        raise PositionError(f"{text!r} is not a result (fool:1, team:1,3, draw:0,2...)")
+        raise PositionError.of("not_a_result", text=text)
     seats = tuple(_parse_seats(seats_text or "-"))
     if kind == "fool" and len(seats) == 1:
         return Result(places, seats[0])
     if kind in _DRAW_REASONS:
         return Result(places, draw=True, reason=kind, drawn_seats=seats)
-    raise PositionError(f"{text!r} is not a result (fool:1, team:1,3, draw:0,2...)")
+    raise PositionError.of("not_a_result", text=text)
 
 
 def _stage(variant: str, pairs: dict[str, str]) -> int:
@@ -441,7 +535,7 @@ def read_position(text: str, class_for: Callable[[Rules, int], type[S]]) -> S:
     trump_card, trump_suit = _trump(pairs["trump"])
     stock = _parse_cards(pairs.get("stock", "-"))
     if stock and stock[-1] != trump_card:
-        raise PositionError("the turned-up trump card is the stock's last card")
+        raise PositionError.of("stock_trump")
     center = stock.pop() if stage == 1 and stock else -1
     attack, covers = _table(pairs.get("table", "-"))
     places = [_parse_seats(p) for p in pairs["places"].split("/")] if "places" in pairs else []
@@ -480,8 +574,8 @@ def read_position(text: str, class_for: Callable[[Rules, int], type[S]]) -> S:
     bout = [k for k in _BOUT_TOKENS if k in pairs]
     if s.phase not in (LEAD, BOUT) and bout:
         if s.stage == 1:
-            raise PositionError(f"circle stage 1 (drawn=, or turn= with no table) has no bout: no {bout[0]}=")
-        raise PositionError("only a position with a lead or a bout under way has the bout's tokens")
+            raise PositionError.of("stage1_bout", token=bout[0])
+        raise PositionError.of("bout_tokens")
     _check_cards(s)
     if s.phase == BEAT_CHOICE:
         _read_draw(s)
@@ -497,10 +591,7 @@ def _read_draw(s: GameData) -> None:
     if s.drawn < 0:
         s.draw_on(None)
     elif not BEATEN_BY[(s.trump_suit, s.rules.joker_beats)][s.drawn] & mask_of(s.circle):
-        raise PositionError(
-            f"the drawn {CARD_NAMES[s.drawn]} beats no circle card, so no beat can follow "
-            "(a card that beats nothing joins the circle)"
-        )
+        raise PositionError.of("drawn_beats_nothing", card=CARD_NAMES[s.drawn])
 
 
 def _read_bout(s: GameData, pairs: dict[str, str]) -> None:
@@ -510,11 +601,11 @@ def _read_bout(s: GameData, pairs: dict[str, str]) -> None:
         _open_deal(s, pairs)
         return
     if "attacker" not in pairs:
-        raise PositionError(f"this position needs attacker= (attacker={FOUND_BY_RULES} in a fresh deal)")
+        raise PositionError.of("needs_attacker", rules=FOUND_BY_RULES)
     s.attacker = _seat(pairs["attacker"], players)
     s.defender = _seat(pairs["defender"], players) if "defender" in pairs else _default_defender(s)
     if s.defender in (-1, s.attacker):
-        raise PositionError("the attacker has nobody to attack")
+        raise PositionError.of("nobody_to_attack")
     s.leader = _seat(pairs["leader"], players) if "leader" in pairs else s.attacker
     s.throwers = tuple(_parse_seats(pairs["throwers"])) if "throwers" in pairs else _default_throwers(s)
     s.defender_start = _parse_int(pairs["held"]) if "held" in pairs else _default_held(s)
@@ -525,11 +616,11 @@ def _read_bout(s: GameData, pairs: dict[str, str]) -> None:
     s.attack_limit = _parse_int(pairs["limit"]) if "limit" in pairs else bout_limit(s)
     if "turn" in pairs:
         if s.stage != 2 or s.phase != BOUT:
-            raise PositionError("turn= is the drawer of circle stage 1 or a stage-2 round's thrower")
+            raise PositionError.of("turn")
         s.round_order = round_order_for(s.defender, players, s.throwers)
         turn = _seat(pairs["turn"], players)
         if turn not in s.round_order:
-            raise PositionError(f"seat {turn} does not throw in this bout")
+            raise PositionError.of("not_thrower", seat=turn)
         s.round_position = s.round_order.index(turn)
         s.round_added = -1 in s.covers
 
@@ -539,15 +630,13 @@ def _open_deal(s: GameData, pairs: dict[str, str]) -> None:
     (``docs/rules.md`` §2 "The first attack"): the lowest trump in hand leads and is shown
     (``opening``), else the dealer's left. So the rest of the bout follows from it too."""
     if s.phase != LEAD:
-        raise PositionError(
-            f"attacker={FOUND_BY_RULES} is a fresh deal: with cards on the table, name the attacker"
-        )
+        raise PositionError.of("fresh_deal_table", rules=FOUND_BY_RULES)
     given = [k for k in (*_BOUT_TOKENS, "turn", "opening") if k in pairs and k != "attacker"]
     if given:
-        raise PositionError(f"attacker={FOUND_BY_RULES} opens the bout as the rules do: no {given[0]}=")
+        raise PositionError.of("fresh_deal_token", rules=FOUND_BY_RULES, token=given[0])
     holder = next((t for t, h in enumerate(s.hands) if h), -1)
     if holder < 0 or next_opponent(s.hands, holder, s.rules.teams) < 0:
-        raise PositionError("the attacker has nobody to attack")
+        raise PositionError.of("nobody_to_attack")
     start_play(s)
 
 
@@ -558,9 +647,9 @@ def _check_cards(s: GameData) -> None:
     seen = 0
     for mask in places:
         if seen & mask:
-            raise PositionError(f"{CARD_NAMES[(seen & mask).bit_length() - 1]} is in two places")
+            raise PositionError.of("two_places", card=CARD_NAMES[(seen & mask).bit_length() - 1])
         seen |= mask
     deck = mask_of(deck_cards(s.rules.deck, s.rules.jokers))
     strays = (seen | (1 << s.trump_card if s.trump_card >= 0 else 0)) & ~deck
     if strays:
-        raise PositionError(f"{CARD_NAMES[strays.bit_length() - 1]} is not in this table's deck")
+        raise PositionError.of("not_in_deck", card=CARD_NAMES[strays.bit_length() - 1])

@@ -199,11 +199,11 @@
     try { return window.localStorage.getItem(SORT_KEY) === "1"; } catch (e) { return false; }
   }
 
-  function suitGroup(code, trump) {
-    // Non-trump suits in the engine's suit order (S C D H), then trumps, then the jokers.
+  function suitGroup(code, trump, suits) {
+    // Non-trump suits in the engine's suit order (the hand's data-suits), then trumps, then the jokers.
     if (code === "RJ" || code === "BJ") { return 6; }
     var suit = code.slice(-1);
-    return suit === trump ? 5 : "SCDH".indexOf(suit);
+    return suit === trump ? 5 : suits.indexOf(suit);
   }
 
   function sortHand() {
@@ -219,10 +219,11 @@
     }
     var engine = hand.dataset.engineOrder.split(" ");
     var trump = hand.dataset.trump || "";
+    var suits = hand.dataset.suits || "";
     var ordered = cards.slice().sort(function (a, b) {
       var ia = engine.indexOf(a.dataset.card), ib = engine.indexOf(b.dataset.card);
       if (on) {
-        var ga = suitGroup(a.dataset.card, trump), gb = suitGroup(b.dataset.card, trump);
+        var ga = suitGroup(a.dataset.card, trump, suits), gb = suitGroup(b.dataset.card, trump, suits);
         if (ga !== gb) { return ga - gb; }
       }
       return ia - ib;  // the engine's order within a suit is by rank

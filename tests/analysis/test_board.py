@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from analysis.board import BoardRefused, editor_position, read_board
-from games.engine import GameState, Rules
+from games.engine import POSITION_REFUSALS, GameState, Rules
 from games.models import Match
 from tests.ratings.builders import finished_match, make_users
 
@@ -87,11 +87,46 @@ def test_each_table_refusal_the_editor_reaches_says_the_engines_sentence(
     assert russian in ru.value.message.lower() and ru.value.message != en.value.message
 
 
-def test_an_impossible_position_from_the_editor_gives_the_engines_sentence() -> None:
-    with translation.override("ru"), pytest.raises(BoardRefused) as caught:
-        _editor(hand1="9S 10D")
-    assert "9S is in two places" in caught.value.message
-    assert caught.value.message.startswith("Такая позиция невозможна")
+#: Position refusals the editor reaches (by the engine's code), the fields that reach them, and
+#: the sentence in English and in Russian (cards stay in the notation they were typed in).
+REFUSED_POSITIONS = [
+    ("two_places", {"hand1": "9S 10D"}, "9S is in two places", "9S лежит в двух местах"),
+    ("not_a_card", {"hand1": "8C XX"}, "'XX' is not a card", "«XX» — не карта"),
+    ("not_in_deck", {"hand1": "2S 8C"}, "2S is not in this table's deck", "2S нет в колоде этого стола"),
+    ("stock_trump", {"stock": "7C 8D"}, "the stock's last card", "последняя карта колоды"),
+    (
+        "joker_trump",
+        {"variant": "circle", "deck": "52", "jokers": "2", "trump": "RJ"},
+        "a joker cannot be the trump card",
+        "джокер не может быть козырной картой",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "fields", "english", "russian"), REFUSED_POSITIONS, ids=[r[0] for r in REFUSED_POSITIONS]
+)
+def test_each_position_refusal_the_editor_reaches_is_said_in_the_pages_language(
+    code: str, fields: dict[str, str], english: str, russian: str
+) -> None:
+    assert code in POSITION_REFUSALS
+    with translation.override("en"), pytest.raises(BoardRefused) as en:
+        _editor(**fields)
+    assert en.value.message.startswith("This position is not possible: ") and english in en.value.message
+    with translation.override("ru"), pytest.raises(BoardRefused) as ru:
+        _editor(**fields)
+    assert ru.value.message.startswith("Такая позиция невозможна: ") and russian in ru.value.message
+    assert english not in ru.value.message
+
+
+def test_a_pasted_position_is_refused_in_russian_on_the_russian_page(client: Client) -> None:
+    page = client.get(
+        reverse("analysis:board"),
+        {"position": "podkidnoy trump=6D hands=6S/7S attacker=2"},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert page.status_code == 200
+    assert page.context["error"] == "Такая позиция невозможна: нет места 2."
 
 
 def test_the_editor_page_refuses_on_the_page_and_opens_a_good_position(client: Client) -> None:

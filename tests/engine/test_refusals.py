@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import REFUSALS, TABLE_REFUSALS, IllegalAction, Rules, RulesError
+from games.engine import (
+    POSITION_REFUSALS,
+    REFUSALS,
+    TABLE_REFUSALS,
+    GameState,
+    IllegalAction,
+    PositionError,
+    Rules,
+    RulesError,
+)
 from games.engine.refusals import ORDINALS
 
 ENGINE = Path(__file__).parents[2] / "games" / "engine"
@@ -118,3 +127,73 @@ def test_makemessages_extracts_every_table_refusal() -> None:
     for refusal in TABLE_REFUSALS.values():
         assert refusal.template in texts
         assert refusal.plural is None or refusal.plural in texts
+
+
+def test_every_position_the_engine_refuses_has_a_declared_code_and_every_declared_one_is_raised() -> None:
+    """``PositionError`` as ``RulesError``: each refusal of a position's text has a code the site
+    translates by; a position naming an impossible table keeps the table's code, so the two sets
+    of codes never meet."""
+    assert _raised_codes("PositionError") == set(POSITION_REFUSALS)
+    assert not re.search(r"raise PositionError\(", (ENGINE / "position.py").read_text())
+    assert set(POSITION_REFUSALS).isdisjoint(TABLE_REFUSALS)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "params", "sentence"),
+    [
+        ("podkidnoy trump=6D hands=6S/6S attacker=0", "two_places", {"card": "6S"}, "6S is in two places"),
+        ("podkidnoy trump=6D hands=6S/7S attacker=2", "no_seat", {"seat": 2}, "there is no seat 2"),
+        (
+            "podkidnoy trump=6D hands=6S/7S attacker=0 taking=maybe",
+            "not_yes_no",
+            {"text": "maybe"},
+            "'maybe' is not yes or no",
+        ),
+        (
+            "podkidnoy trump=6D hands=6S/7S attacker=rules defender=1",
+            "fresh_deal_token",
+            {"rules": "rules", "token": "defender"},
+            "attacker=rules opens the bout as the rules do: no defender=",
+        ),
+        (
+            "podkidnoy trump=6D hands=6S/7S players=2 attacker=0",
+            "unknown_token",
+            {"token": "players"},
+            "unknown token 'players'",
+        ),
+    ],
+)
+def test_a_refused_position_carries_its_code_and_params(
+    text: str, code: str, params: dict[str, object], sentence: str
+) -> None:
+    with pytest.raises(PositionError) as caught:
+        GameState.from_position(text)
+    assert (caught.value.code, caught.value.params, str(caught.value)) == (code, params, sentence)
+    assert caught.value.refusal is POSITION_REFUSALS[code]
+
+
+def test_a_position_naming_an_impossible_table_is_refused_with_the_tables_code() -> None:
+    with pytest.raises(PositionError) as caught:
+        GameState.from_position("podkidnoy trump=6D hands=6S/7S teams=yes attacker=0")
+    assert caught.value.code == "teams" and caught.value.refusal is TABLE_REFUSALS["teams"]
+    assert str(caught.value) == "teams play 2 against 2: the table needs exactly 4 players"
+
+
+@pytest.mark.skipif(shutil.which("xgettext") is None, reason="needs GNU gettext")
+def test_makemessages_extracts_every_position_refusal() -> None:
+    catalogue = subprocess.run(
+        [
+            "xgettext",
+            "--language=Python",
+            "--keyword=gettext_noop",
+            "--from-code=UTF-8",
+            "--output=-",
+            str(ENGINE / "position.py"),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    ids = set(re.findall(r'^msgid(?:_plural)? ((?:".*"\n)+)', catalogue, flags=re.M))
+    texts = {"".join(re.findall(r'"(.*)"', block)).replace("\\'", "'") for block in ids}
+    assert {refusal.template for refusal in POSITION_REFUSALS.values()} <= texts
