@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.formats_support import ready_slots
 from tournaments.formats.elimination import (
     BracketPlan,
     Format,
@@ -19,7 +20,6 @@ from tournaments.formats.elimination import (
     double_elimination,
     final_ranking,
     plan_bracket,
-    ready_slots,
     series_outcome,
     single_elimination,
 )

@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.formats_support import repeat_pairs
 from tournaments.formats.favourites import Entrant, PlayerId, seed_order, snake
 from tournaments.formats.multitable import (
     POINTS_SCALE,
     TableResult,
     final_table,
     ranking_after_final,
-    repeat_pairs,
     seat_round,
     table_points,
     table_sizes,

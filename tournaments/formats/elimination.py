@@ -255,16 +255,6 @@ def bracket_state(
     return states
 
 
-def ready_slots(
-    plan: BracketPlan,
-    winners: Mapping[SlotId, PlayerId],
-    withdrawn: Collection[PlayerId] = frozenset(),
-) -> list[SlotState]:
-    """The matches the site should be playing now, in bracket order."""
-    states = bracket_state(plan, winners, withdrawn).values()
-    return [s for s in states if s.status is Status.READY]
-
-
 def champion(
     plan: BracketPlan,
     winners: Mapping[SlotId, PlayerId],

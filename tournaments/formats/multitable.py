@@ -155,11 +155,6 @@ def tablemates(history: Iterable[TableResult]) -> set[frozenset[PlayerId]]:
     return {frozenset(pair) for result in history for pair in itertools.combinations(result.players, 2)}
 
 
-def repeat_pairs(tables: Iterable[Sequence[PlayerId]], met: set[frozenset[PlayerId]]) -> int:
-    """How many pairs seated together have met before."""
-    return sum(frozenset(pair) in met for table in tables for pair in itertools.combinations(table, 2))
-
-
 def final_table(order: Sequence[PlayerId], k: int, *, max_size: int = 6) -> Table:
     """The top ``k`` of the standings order, seated for the final (``2 <= k <= max_size``)."""
     if not 2 <= k <= min(max_size, len(order)):
