@@ -3,8 +3,8 @@ with several daphnes and a worker, that the moves it counts are the load test's.
 
 from __future__ import annotations
 
-import csv
 import json
+import math
 import subprocess
 import sys
 import urllib.error
@@ -14,16 +14,19 @@ from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
+from django.db.models import Count
 from django.test import Client, override_settings
 from prometheus_client.parser import text_string_to_metric_families
 
 from durak_site import logcontext, metrics
+from games.models import Move
 from ops import exposition, signals
 from ops.websockets import kind_of
 from play import selectors, services
 from tests.play.services_support import make_user, start_match
 from tests.site.helpers import clean_env, free_port, stop, wait_for_port
+from tools import scrape
 
 
 def _samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -104,33 +107,68 @@ def test_socket_kinds_are_a_closed_set() -> None:
 @pytest.mark.redis
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-def test_the_load_tests_moves_are_the_moves_counted_over_every_process(
+def test_a_scrape_during_the_load_test_counts_its_moves_and_times_them_inside_the_clients(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """``loadtest --metrics`` scrapes a daphne's ``/ops/metrics`` over HTTP before and after the
+    play, with two daphnes and a worker summing into one folder. Every move the scripted players
+    made is counted as a player's; the clock's (a throw-in window closed while a player thought)
+    are counted apart, and the database's move log says exactly the same. Each move's server time
+    lies inside the latency its client measured, so in the same buckets the server's mean and
+    p99 are the smaller."""
     folder = tmp_path / "prometheus"
     folder.mkdir()
-    # The daphnes and the worker the load test starts inherit it (its child_env copies ours).
+    # The stack inherits it (else the command makes a folder of its own), so it can be read after.
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(folder))
-    series = tmp_path / "series.csv"
     call_command(
-        "loadtest", "--json", "--tables", "4", "--duration", "8", "--echo-duration", "1",
-        "--think", "0.2", "--daphnes", "2", "--workers", "1", "--series", str(series),
+        "loadtest", "--json", "--metrics", "--tables", "4", "--duration", "8", "--echo-duration", "1",
+        "--think", "0.2", "--daphnes", "2", "--workers", "1",
     )  # fmt: skip
     report = json.loads(capsys.readouterr().out)
     assert report["errors"] == 0 and report["moves"] > 0
+    server = report["metrics"]
 
-    scraped = _samples(exposition.scrape().decode())  # the endpoint's own exposition of the host
-    assert _total(scraped, "durak_moves_applied_total", by="player") == report["moves"]
-    with series.open() as rows:
-        client_seconds = [float(row["latency_ms"]) / 1000 for row in csv.DictReader(rows)]
-    # Every move's frame-to-commit is measured, and the server's part is smaller than what the
-    # client saw (which adds the network, the render and the other seat's push).
-    assert _total(scraped, "durak_move_frame_to_commit_seconds_count") == report["moves"]
-    assert 0 < _total(scraped, "durak_move_frame_to_commit_seconds_sum") < sum(client_seconds)
-    assert _total(scraped, "durak_move_commit_to_push_seconds_count") >= report["moves"]
-    # The daphnes are gone, so are their sockets.
-    assert _total(scraped, "durak_sockets_open") == 0
+    assert server["moves"].get("player") == report["moves"]
+    logged = dict(Move.objects.values_list("by").annotate(count=Count("pk")))  # this run's alone
+    assert server["moves"] == logged
+    commit, client = server["frame_to_commit"], server["client"]
+    assert commit["count"] == client["count"] == report["moves"]
+    assert 0 < commit["mean_ms"] <= client["mean_ms"]
+    assert commit["p50_ms"] <= client["p50_ms"] and commit["p99_ms"] <= client["p99_ms"]
+    # One push to the other seat per move (both seats' for the clock's).
+    assert server["commit_to_push"]["count"] >= report["moves"]
+
+    scraped = _samples(exposition.scrape().decode())  # the folder, read after the stack stopped
+    assert _total(scraped, "durak_sockets_open") == 0  # the daphnes are gone, so are their sockets
     assert ("durak_celery_queue_depth", (("queue", "bots"),)) in scraped
+
+
+def test_quantiles_are_estimated_from_buckets_as_prometheus_does() -> None:
+    bounds = [0.01, 0.1, math.inf]
+    assert scrape.quantile(scrape.bucketed([0.005] * 50 + [0.05] * 50, bounds), 0.75) == pytest.approx(0.055)
+    assert scrape.quantile(scrape.bucketed([5.0], bounds), 0.99) == 0.1  # beyond the last bound
+    assert scrape.quantile(scrape.bucketed([], bounds), 0.99) == 0.0
+    # Each value no larger than its partner's: no larger an estimate.
+    smaller, larger = [0.004, 0.02, 0.03, 0.2], [0.009, 0.09, 0.031, 0.5]
+    for q in (0.5, 0.99):
+        assert scrape.quantile(scrape.bucketed(smaller, bounds), q) <= scrape.quantile(
+            scrape.bucketed(larger, bounds), q
+        )
+
+
+def test_the_load_test_measures_the_server_only_without_a_flood() -> None:
+    with pytest.raises(CommandError, match="--metrics measures a run without --flood"):
+        call_command("loadtest", "--metrics", "--flood", "streams")
+
+
+def test_the_moves_between_two_scrapes_are_counted_by_whom() -> None:
+    before = scrape.parse('durak_moves_applied_total{variant="podkidnoy",by="player"} 5\n')
+    after = scrape.parse(
+        'durak_moves_applied_total{variant="podkidnoy",by="player"} 9\n'
+        'durak_moves_applied_total{variant="perevodnoy",by="player"} 1\n'
+        'durak_moves_applied_total{variant="podkidnoy",by="timeout"} 2\n'
+    )
+    assert scrape.moves_by(before, after) == {"player": 5, "timeout": 2}
 
 
 def test_a_worker_hosts_exporter_answers_only_with_the_token(tmp_path: Path) -> None:

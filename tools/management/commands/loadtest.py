@@ -15,9 +15,17 @@ table go to different daphnes); without it, one
 that are already running on the same database instead.
 
 ``--json`` prints one object: ``{tables, moves, moves_per_s, p50_ms, p95_ms, p99_ms,
-echo_p99_ms, errors}``. ``--series FILE`` writes every move's latency as CSV (``t_s``: when it
-was sent, seconds into the play; ``latency_ms``): a run's tail is often a few bursts (a periodic
-task, many deadlines coming due together), which its percentiles do not show.
+echo_p99_ms, errors}``. ``--metrics`` adds ``metrics``: the first daphne's ``/ops/metrics``
+scraped before the play and again once the load-test matches are resigned (so no deadline can
+play after it), parsed with prometheus-client's parser (``tools.scrape``): the moves the server
+committed meanwhile by whom (``player``: the scripted players' own, so their count is
+``moves``; ``timeout``: throw-in windows the clock closed while a player thought), and the
+server's move times against the client's latencies in the same buckets. The stack it starts gets
+``OPS_METRICS_TOKEN`` (a fresh one unless set) and ``PROMETHEUS_MULTIPROC_DIR`` (a temporary
+folder unless set), so the daphne answers for every process of the stack.
+``--series FILE`` writes every move's latency as CSV (``t_s``: when it was sent, seconds into
+the play; ``latency_ms``): a run's tail is often a few bursts (a periodic task, many deadlines
+coming due together), which its percentiles do not show.
 Load-test accounts are called ``loadtest-<n>``; their matches still running at the end are
 resigned so no deadline keeps firing.
 
@@ -50,6 +58,7 @@ import json
 import os
 import random
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -79,7 +88,7 @@ from botapi.models import ApiToken
 from games.engine import Rules
 from games.models import Match
 from play import selectors, services
-from tools import flood, loadclient
+from tools import flood, loadclient, scrape
 
 ROOT = Path(settings.BASE_DIR)
 USER_PREFIX = "loadtest-"
@@ -121,6 +130,11 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument(
+            "--metrics",
+            action="store_true",
+            help="scrape a daphne's /ops/metrics before and after the play and report the server's figures",
+        )
+        parser.add_argument(
             "--series",
             type=Path,
             metavar="FILE",
@@ -145,10 +159,14 @@ class Command(BaseCommand):
         tables = options["tables"]
         if tables < 1:
             raise CommandError("--tables must be at least 1")
+        if options["metrics"] and options["flood"]:
+            raise CommandError("--metrics measures a run without --flood")
         with ExitStack() as stack:
             servers = [_parse_server(text) for text in options["server"]]
+            self.metrics_token = settings.OPS_METRICS_TOKEN
             if not servers:
-                servers = self.start_stack(stack, options["daphnes"], options["workers"], options["nginx"])
+                servers = self.start_stack(stack, options["daphnes"], options["workers"], options["metrics"])
+            scraped = servers[0]  # a daphne: nginx answers /ops/metrics with 404
             self.proxied = options["nginx"]
             if self.proxied:
                 servers = [self.start_nginx(stack, servers)]
@@ -158,6 +176,8 @@ class Command(BaseCommand):
                 return
             self.log(f"Preparing {tables} tables on {len(servers)} server(s)…")
             matches = prepare_tables(tables, servers, proxied=self.proxied)
+            before = self.scrape_metrics(scraped) if options["metrics"] else None
+            play = loadclient.Tally()
             try:
                 report = asyncio.run(
                     run(
@@ -170,10 +190,13 @@ class Command(BaseCommand):
                         log=self.log,
                         series=options["series"],
                         proxied=self.proxied,
+                        play=play,
                     )
                 )
             finally:
                 resign_running()
+            if before is not None:
+                report["metrics"] = scrape.figures(before, self.scrape_metrics(scraped), play.latencies)
         if options["json"]:
             self.stdout.write(json.dumps(report))
         else:
@@ -188,9 +211,19 @@ class Command(BaseCommand):
     proxied: bool = False
     proxy_log: Path | None
 
+    #: The bearer of ``/ops/metrics`` (empty: none, the endpoint then answers this host alone).
+    metrics_token: str = ""
+
     def log(self, text: str) -> None:
         """Progress on stderr, so ``--json`` output stays one object on stdout."""
         self.stderr.write(text)
+
+    def scrape_metrics(self, server: Server) -> scrape.Samples:
+        """The samples of ``server``'s ``/ops/metrics`` (a clear error when it refuses)."""
+        try:
+            return scrape.fetch(server.host, server.port, self.metrics_token)
+        except OSError as error:  # urllib's HTTPError and URLError among them
+            raise CommandError(f"could not scrape {server.host}:{server.port}/ops/metrics: {error}") from None
 
     def hostile(self, stack: ExitStack, servers: list[Server], options: dict[str, Any]) -> dict[str, Any]:
         """The tables played without a flood, then under each flood asked for, back to back; the
@@ -263,12 +296,20 @@ class Command(BaseCommand):
             "proxy_5xx": {str(code): count for code, count in sorted(proxy.items()) if code >= 500},
         }
 
-    def start_stack(self, stack: ExitStack, daphnes: int, workers: int, proxied: bool) -> list[Server]:
-        """Start the site on free ports (stopped when ``stack`` closes); ``proxied``: behind one
-        proxy, whose ``X-Forwarded-For`` it trusts."""
+    def start_stack(
+        self, stack: ExitStack, daphnes: int, workers: int, metrics: bool = False
+    ) -> list[Server]:
+        """Start the site on free ports (stopped when ``stack`` closes), trusting one proxy's
+        ``X-Forwarded-For``: nginx's with ``--nginx``, else the scripted players', who send their
+        addresses as a proxy would (without it every player is 127.0.0.1, and from about 30 tables
+        on the per-address socket limits refuse them); ``metrics``: scraped (``--metrics``)."""
         env = child_env()
-        if proxied:
-            env["DJANGO_TRUSTED_PROXIES"] = "1"
+        env["DJANGO_TRUSTED_PROXIES"] = "1"
+        if metrics:  # every process of the stack sums into one folder, read by a daphne with the token
+            if "PROMETHEUS_MULTIPROC_DIR" not in env:
+                folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="loadtest-metrics-"))
+                env["PROMETHEUS_MULTIPROC_DIR"] = folder
+            self.metrics_token = env.setdefault("OPS_METRICS_TOKEN", secrets.token_urlsafe(24))
         if settings.CELERY_EMBEDDED_WORKER:
             commands = [[sys.executable, "manage.py", "serve", "--port", "{port}"]]
             workers = 0
@@ -506,10 +547,12 @@ async def run(
     log: Any,
     series: Path | None = None,
     proxied: bool = False,
+    play: loadclient.Tally | None = None,
 ) -> dict[str, Any]:
     """The echo floor with one socket per table, then the tables' play; the report (and each
     move's latency in ``series``, when given). ``proxied``: the echo sockets, too, each come from
-    an address of their own (after the players')."""
+    an address of their own (after the players'). ``play``: the tally the players fill, for the
+    caller to read after."""
 
     def source(number: int) -> str:
         return player_source(2 * len(matches) + number) if proxied else ""
@@ -534,7 +577,7 @@ async def run(
             )
         )
     log(f"Play: connecting {len(matches)} tables…")
-    play = loadclient.Tally()
+    play = play if play is not None else loadclient.Tally()
     clock = loadclient.Clock(duration)
     waiting = len(matches)
 
