@@ -55,6 +55,13 @@ BOT_DECISION_SECONDS = Histogram(
     ["level"],
     buckets=SLOW_BUCKETS,
 )
+BOT_ITERATIONS = Histogram(
+    "durak_bot_iterations",
+    "A searching bot's (medium, strong) iterations per decision that it searched, by level: fewer at "
+    "the same CPU budget means a slower search or a late turn's smaller budget.",
+    ["level"],
+    buckets=(25, 50, 100, 200, 400, 800, 1600, 3200, 6400),
+)
 REFUSED_FRAMES = Counter(
     "durak_refused_frames", "Socket frames refused without a change, by error code.", ["code"]
 )

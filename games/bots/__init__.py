@@ -22,8 +22,8 @@ from games.engine.actions import Action
 from games.engine.rules import Rules
 
 from .easy import choose_easy
-from .ismcts import choose_strong
-from .medium import choose_medium
+from .ismcts import Decision, choose_strong, decide_strong
+from .medium import choose_medium, decide_medium
 from .random_bot import choose_random
 
 #: A bot: (the seat's view, its legal actions, a seed) -> one of those actions.
@@ -35,8 +35,9 @@ BOTS: dict[str, Chooser] = {
     "medium": choose_medium,
     "strong": choose_strong,
 }
-#: The levels that also take the rules and the public history (keyword arguments).
-SEARCHING = frozenset({"medium", "strong"})
+#: The levels that search: they also take the rules and the public history (keyword arguments),
+#: and tell what their decision cost (:class:`Decision`).
+SEARCHING: dict[str, Callable[..., Decision]] = {"medium": decide_medium, "strong": decide_strong}
 #: Seconds a level's answer takes to show, whether its move was forced or chosen: the searching
 #: levels search only when they have a choice (medium up to 0.2 s and strong up to 0.5 s of CPU,
 #: ``MEDIUM_BUDGET`` and ``STRONG_BUDGET``), so a quick forced "take" would tell the table that
@@ -64,6 +65,21 @@ def choose_action(
     >>> str(choose_action("random", None, [Action.parse("take")], "s"))
     'take'
     """
+    return decide(level, view, legal_actions, seed, rules=rules, history=history, late=late).action
+
+
+def decide(
+    level: str,
+    view: Any,
+    legal_actions: Sequence[Action],
+    seed: str,
+    *,
+    rules: Rules | None = None,
+    history: Iterable[Any] | None = None,
+    late: float = 0.0,
+) -> Decision:
+    """:func:`choose_action`'s move with what it cost: a searching level's iterations and CPU
+    seconds (none for the others), which the site records per level."""
     if not legal_actions:
         raise ValueError("a bot was asked to act without legal actions")
     try:
@@ -71,5 +87,5 @@ def choose_action(
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
     if level in SEARCHING:
-        return BOTS[level](view, legal_actions, seed, rules=rules, history=history, late=late)  # type: ignore[call-arg]
-    return chooser(view, legal_actions, seed)
+        return SEARCHING[level](view, legal_actions, seed, rules=rules, history=history, late=late)
+    return Decision(chooser(view, legal_actions, seed))

@@ -272,9 +272,25 @@ def choose_strong(
     besides the view. ``late``: the seconds the turn was picked up after it was due
     (:meth:`Budget.after`).
     """
+    return decide_strong(
+        view, legal_actions, seed, rules=rules, history=history, budget=budget, late=late
+    ).action
+
+
+def decide_strong(
+    view: Any,
+    legal_actions: Sequence[Action],
+    seed: str,
+    *,
+    rules: Rules | None = None,
+    history: Iterable[EventLike] | None = None,
+    budget: Budget = STRONG_BUDGET,
+    late: float = 0.0,
+) -> Decision:
+    """:func:`choose_strong`'s move with what it cost (the site's metrics count the iterations)."""
     return search_move(
         view, legal_actions, seed, rules, history, budget.after(late), careful=True, endgame=True
-    ).action
+    )
 
 
 def search_move(

@@ -15,7 +15,7 @@ from games.engine.infostate import EventLike
 from games.engine.rules import Rules
 
 from .budget import Budget
-from .ismcts import search_move
+from .ismcts import Decision, search_move
 
 #: The medium bot's budget per decision: 400 iterations (about 120 ms of CPU on an idle core),
 #: capped at 0.2 s of CPU inside its 0.25 s think wait, and the wall ceiling as a safety net.
@@ -34,6 +34,22 @@ def choose_medium(
 ) -> Action:
     """The medium bot's choice for ``view.viewer``: a short search guided by the heuristic
     (``late``: see :meth:`Budget.after`)."""
+    return decide_medium(
+        view, legal_actions, seed, rules=rules, history=history, budget=budget, late=late
+    ).action
+
+
+def decide_medium(
+    view: Any,
+    legal_actions: Sequence[Action],
+    seed: str,
+    *,
+    rules: Rules | None = None,
+    history: Iterable[EventLike] | None = None,
+    budget: Budget = MEDIUM_BUDGET,
+    late: float = 0.0,
+) -> Decision:
+    """:func:`choose_medium`'s move with what it cost (the site's metrics count the iterations)."""
     return search_move(
         view, legal_actions, seed, rules, history, budget.after(late), careful=False, endgame=False
-    ).action
+    )

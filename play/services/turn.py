@@ -183,7 +183,7 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
     late = bot_lateness(loaded)
     started = clock()
     try:
-        action = bots.choose_action(
+        decision = bots.decide(
             level,
             state.view(seat),
             legal,
@@ -192,6 +192,9 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
             history=history,
             late=late,
         )
+        action = decision.action
+        if decision.iterations:
+            metrics.BOT_ITERATIONS.labels(level).observe(decision.iterations)
         if action not in legal:
             raise IllegalAction("bot_illegal", f"the {level} bot chose {action}, which is not legal")
     except Exception:

@@ -20,11 +20,13 @@ from django.test import Client, override_settings
 from prometheus_client.parser import text_string_to_metric_families
 
 from durak_site import logcontext, metrics
+from games import bots
+from games.bots.ismcts import Decision
 from games.models import Move
 from ops import exposition, signals
 from ops.websockets import kind_of
 from play import selectors, services
-from tests.play.services_support import make_user, start_match
+from tests.play.services_support import bot_to_move, make_user, start_match
 from tests.site.helpers import clean_env, free_port, stop, wait_for_port
 from tools import scrape
 
@@ -90,6 +92,19 @@ def test_a_committed_move_is_counted_by_variant_and_a_refused_one_is_not(
         == 1
     )
     assert _total(after, "durak_matches_in_play") == 1  # read from the database at scrape time
+
+
+@pytest.mark.django_db
+def test_a_searched_decisions_iterations_are_recorded_by_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    match, seat = bot_to_move()  # an easy bot's turn, made to search for the test
+    monkeypatch.setitem(
+        bots.SEARCHING, "easy", lambda view, legal, seed, **kw: Decision(legal[0], iterations=123)
+    )
+    before = _samples(exposition.scrape().decode())
+    assert services.bot_turn(match_id=match.pk, version=match.version, seat=seat) is True
+    after = _samples(exposition.scrape().decode())
+    for name, grew in (("durak_bot_iterations_count", 1), ("durak_bot_iterations_sum", 123)):
+        assert _total(after, name, level="easy") - _total(before, name, level="easy") == grew
 
 
 def test_http_responses_are_counted_by_status(client: Client) -> None:

@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from games import bots
-from games.bots.ismcts import STRONG_BUDGET
+from games.bots.ismcts import STRONG_BUDGET, Decision
 from games.bots.medium import MEDIUM_BUDGET
 from games.engine import Action, Rules
 from play.services import turn
@@ -85,11 +85,11 @@ def test_a_turn_picked_up_late_tells_the_bot_and_waits_only_from_when_it_was_due
     monkeypatch.setattr(turn, "turn_seconds_now", lambda match, state, players: 30)
     told: list[float] = []
 
-    def bot(level: str, view: object, legal: list[Action], seed: str, **kwargs: Any) -> Action:
+    def bot(level: str, view: object, legal: list[Action], seed: str, **kwargs: Any) -> Decision:
         told.append(kwargs["late"])
-        return legal[0]
+        return Decision(legal[0])
 
-    monkeypatch.setattr(bots, "choose_action", bot)
+    monkeypatch.setattr(bots, "decide", bot)
     take = Action.parse("take")
     state = SimpleNamespace(legal_actions=lambda seat: [take], view=lambda seat: None)
     deadline = timezone.now() + timedelta(seconds=25)

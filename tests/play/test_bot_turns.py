@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import bots
+from games.bots.ismcts import Decision
 from games.engine import Rules
 from games.engine.views import View
 from games.models import Match, Move
@@ -67,12 +68,12 @@ def test_a_failing_bot_plays_the_engines_default_instead(
     from games import bots
     from games.engine import Action
 
-    def broken(level: str, view: object, legal: object, seed: str) -> Action:
+    def broken(level: str, view: object, legal: object, seed: str, **context: object) -> Decision:
         if failure == "raises":
             raise RuntimeError("bot bug")
-        return Action.parse("redeal")
+        return Decision(Action.parse("redeal"))
 
-    monkeypatch.setattr(bots, "choose_action", broken)
+    monkeypatch.setattr(bots, "decide", broken)
     match, seat = bot_to_move
     expected = str(state_of(match).default_action(seat))
     assert services.bot_turn(match_id=match.pk, version=match.version, seat=seat)
@@ -92,10 +93,9 @@ def test_a_searching_bot_gets_the_rules_and_the_public_history_not_the_state(
         view: object, legal: list[object], seed: str, *, rules: object, history: object, late: float = 0.0
     ) -> object:
         seen.update(view=view, rules=rules, history=history)
-        return legal[0]
+        return Decision(legal[0])  # type: ignore[arg-type]
 
-    monkeypatch.setitem(bots.BOTS, "easy", spy)
-    monkeypatch.setattr(bots, "SEARCHING", frozenset({"easy"}))
+    monkeypatch.setitem(bots.SEARCHING, "easy", spy)
     assert services.bot_turn(match_id=match.pk, version=match.version, seat=seat) is True
 
     assert isinstance(seen["view"], View) and seen["view"].viewer == seat
