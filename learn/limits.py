@@ -1,43 +1,16 @@
-"""How many answers a client may send: per client address and per account, counted in the cache
-(Redis when ``REDIS_URL`` is set, so every daphne shares the count) before any database work.
-
-A person answers a step every few seconds at most; a script posting answers in a loop is stopped
-here before the view reads anything: the address is counted first, with nothing read, and the
-account is the session's user id, without a read of the user table.
-``settings.LEARN_ANSWER_RATE`` (answers, window seconds) is the account's limit; an address may
-send four times as many, for the people behind one shared address.
-"""
+"""How many answers to the lessons' steps a client may send (``settings.LEARN_ANSWER_RATE`` an
+account, four times as many an address), counted before the view reads anything: a person answers a
+step every few seconds at most, a script posting answers in a loop is stopped here
+(``durak_site.windows.request_allows``)."""
 
 from __future__ import annotations
 
-import time
-
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
-from django.core.cache import cache
 from django.http import HttpRequest
 
-#: An address's allowance over an account's: a school or a family shares one address.
-ADDRESS_FACTOR = 4
+from durak_site.windows import request_allows
 
 
 def answer_allowed(request: HttpRequest, *, now: float | None = None) -> bool:
     """Count one answer for the request's address and its account; False once either is over."""
-    limit, window = settings.LEARN_ANSWER_RATE
-    slot = int((time.time() if now is None else now) // window)
-    address = request.META.get("REMOTE_ADDR") or "unknown"
-    if _count(f"learn:answers:addr:{address}:{slot}", window) > limit * ADDRESS_FACTOR:
-        return False
-    account = request.session.get(SESSION_KEY)
-    return account is None or _count(f"learn:answers:user:{account}:{slot}", window) <= limit
-
-
-def _count(key: str, window: int) -> int:
-    """Add one to the counter ``key`` of a fixed window (made by its first answer)."""
-    if cache.add(key, 1, timeout=window + 1):
-        return 1
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired in between: this answer opens the window again
-        cache.add(key, 1, timeout=window + 1)
-        return 1
+    return request_allows(request, "learn:answers", settings.LEARN_ANSWER_RATE, now=now)

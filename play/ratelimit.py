@@ -21,17 +21,15 @@ the environment variable of that name.
 
 from __future__ import annotations
 
-import time
 from typing import Any, Protocol
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.cache import DEFAULT_CACHE_ALIAS, caches
-from django.core.cache.backends.redis import RedisCache
 from django.utils.translation import gettext as _
 
 from durak_site import metrics
 from durak_site.buckets import TokenBucket
+from durak_site.windows import window_allows
 
 #: The error code the socket's error frame carries.
 ERROR_CODE = "rate_limited"
@@ -43,39 +41,6 @@ def user_allows(user_id: int, *, now: float | None = None) -> bool:
     A fixed window in the cache, so every process shares one count per user."""
     limit, window = settings.GAMES_USER_RATE
     return window_allows(f"games:frames:{user_id}", limit=limit, window=window, now=now)
-
-
-def window_allows(key: str, *, limit: int, window: int, now: float | None = None) -> bool:
-    """Count one event under ``key`` in the current fixed window of ``window`` seconds; False once
-    more than ``limit`` were counted in it (every process shares the count: it is in the cache).
-
-    The table chat counts its lines per user with it (``play.chat.services``)."""
-    now = time.time() if now is None else now
-    return _count(f"{key}:{int(now // window)}", expiry=int(window) + 1) <= limit
-
-
-def _count(key: str, *, expiry: int) -> int:
-    """Add one to the cache's counter ``key`` (made by the first, kept ``expiry`` seconds).
-
-    On Redis one round trip: ``INCR`` and ``EXPIRE … NX`` in a pipeline, where Django's ``incr``
-    takes two (``EXISTS``, then ``INCRBY``) and ``add`` a third for the window's first frame; every
-    move pays this. It uses the backend's client and key scheme (``RedisCache._cache``, pinned by
-    ``tests/hostile/test_ratelimit.py``), so the counter stays an ordinary cache entry."""
-    backend = caches[DEFAULT_CACHE_ALIAS]
-    if isinstance(backend, RedisCache):
-        name = backend.make_and_validate_key(key)
-        pipeline = backend._cache.get_client(name, write=True).pipeline(transaction=False)
-        pipeline.incr(name)
-        pipeline.expire(name, expiry, nx=True)
-        count, _expiry_set = pipeline.execute()
-        return int(count)
-    if backend.add(key, 1, timeout=expiry):
-        return 1
-    try:
-        return int(backend.incr(key))
-    except ValueError:  # expired in between: this frame opens the next window
-        backend.add(key, 1, timeout=expiry)
-        return 1
 
 
 class OverLimit(Exception):

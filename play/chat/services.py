@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from durak_site.broadcast import group_send_on_commit
 from durak_site.errors import Refused
+from durak_site.windows import window_allows
 from people import selectors as people_selectors
-from play import ratelimit
 from play.models import TEXT_MAX_LENGTH, ChatLine, ChatReport
 
 from . import phrases, selectors
@@ -73,7 +73,7 @@ def chat_say(*, match_id: int, user: User, phrase: str = "", text: str = "") -> 
         if len(text) > TEXT_MAX_LENGTH:
             raise ChatError(_("A line has at most %(count)d characters.") % {"count": TEXT_MAX_LENGTH})
     limit, window = settings.CHAT_USER_RATE
-    if not ratelimit.window_allows(f"chat:lines:{user.pk}", limit=limit, window=window):
+    if not window_allows(f"chat:lines:{user.pk}", limit=limit, window=window):
         raise ChatError(_("You are chatting too fast: wait a moment."))
     with transaction.atomic():
         line = ChatLine.objects.create(
