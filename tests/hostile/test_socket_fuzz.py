@@ -22,7 +22,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.test import override_settings
 
-from durak_site import buckets
+from durak_site import buckets, windows
 from play import ratelimit
 from tests.play.services_support import match_state
 
@@ -80,7 +80,7 @@ def _generous_rate_limit(settings: Any) -> None:
 
 class Clock:
     """The rate limiter's clock, held still: a socket's bucket refills and a user's window turns
-    only when a test advances it (``play.ratelimit`` and ``durak_site.buckets`` read
+    only when a test advances it (``durak_site.windows`` and ``durak_site.buckets`` read
     ``time.monotonic`` and ``time.time``; the event loop keeps the real clock)."""
 
     def __init__(self) -> None:
@@ -100,7 +100,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     held = Clock()
-    monkeypatch.setattr(ratelimit, "time", held)
+    monkeypatch.setattr(windows, "time", held)  # the users' windows
     monkeypatch.setattr(buckets, "time", held)  # the sockets' token buckets
     return held
 
