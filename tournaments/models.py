@@ -37,6 +37,7 @@ import random
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.words import variant_name
 
@@ -63,7 +64,7 @@ class Tournament(models.Model):
         CHECK_IN = "check_in", _("Check-in")
         RUNNING = "running", _("Running")
         PAUSED = "paused", _("Paused")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("a tournament's status", "Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(_("name"), max_length=80)
