@@ -40,7 +40,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from accounts.models import User
 from games.engine import GameState, Rules
 from play import selectors, services
-from games.models import Match, Table
+from games.models import Match, MatchPlayer, Table
 
 ann = User.objects.create_user(username="ann", email="ann@example.com", password=None, display_name="Ann")
 DECK = [r + s for r in "2 3 4 5 6 7 8 9 10 J Q K A".split() for s in "SCDH"]
@@ -72,6 +72,9 @@ def staged(players, cards, role):
 
 ids = {f"{role}-{n}-{k}": staged(n, k, role)
        for role in ("take", "pass") for n in range(2, 7) for k in range(16, 22)}
+# Ann's time ran out three times: a bot plays her seat, and the table says so in a long badge.
+ids["autopilot"] = staged(3, 6, "take")
+MatchPlayer.objects.filter(match_id=ids["autopilot"], user=ann).update(autopilot=True)
 session = import_module(settings.SESSION_ENGINE).SessionStore()
 session[SESSION_KEY] = str(ann.pk)
 session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -162,4 +165,27 @@ def test_the_header_shows_every_link_whole_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"phone-header-{where}-{width}-{language}.png"))
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_autopilot_badge_wraps_on_a_phone(
+    site: tuple[str, dict[str, Any]], browser: Browser, language: str, width: int
+) -> None:
+    """"A bot plays your seat: your time ran out 3 times in a row" is the longest badge of the
+    table: on a phone it wraps instead of widening the page."""
+    base, ids = site
+    size: ViewportSize = {"width": width, "height": 800}
+    page = signed_in(browser, base, ids, language, size).new_page()
+    open_match(page, base, ids["autopilot"])
+    # Read in one step: the socket's first frame may swap the fragment between two calls.
+    box = page.evaluate(
+        """() => { const badge = document.querySelector("#match .seat-badge--note");
+                   const box = badge.getBoundingClientRect(); return [box.left, box.right]; }"""
+    )
+    assert 0 <= box[0] < box[1] <= width, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"phone-autopilot-{width}-{language}.png"))
     page.context.close()
