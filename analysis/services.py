@@ -2,7 +2,8 @@
 
 Asking (:func:`evaluation_request`) is cheap and refuses before any search: a signed-in user
 only (the limits count accounts), one evaluation pending at a time, ``ANALYSIS_EVALUATION_RATE``
-per window; the position is read by the engine, so nothing impossible is ever queued. A step
+per window; the position is read by the engine, so nothing impossible is ever queued. One whose
+chain of steps was lost is marked failed when read (:func:`evaluations_lost`). A step
 (:func:`evaluation_step`, the task ``analysis.evaluation_step`` on the ``reviews`` queue, which
 never stands in front of a bot turn or a deadline) judges one move and sends the next, so the
 page shows progress and a worker shared with live play (the embedded one) is held for one
@@ -43,6 +44,10 @@ logger = logging.getLogger(__name__)
 EVALUATION_STEP_TASK = "analysis.evaluation_step"
 #: The most moves one evaluation judges (a seat rarely has more than a dozen).
 MAX_MOVES = 40
+#: A pending evaluation no step has touched for this long has lost its chain of steps (a worker
+#: died mid-step, or the broker was emptied): it is marked failed when next read. Each step judges
+#: one move in seconds and touches the row; the limit leaves room for a queue held up by reviews.
+LOST_AFTER = timedelta(minutes=5)
 
 
 class EvaluationRefused(Refused):
@@ -100,6 +105,7 @@ def evaluation_request(*, user: User, position: str, seat: int, open_cards: bool
     moves = state.legal_actions(seat)
     if len(moves) > MAX_MOVES:
         raise EvaluationRefused(_("This seat has too many moves to judge."))
+    evaluations_lost(user=user)
     if Evaluation.objects.filter(user=user, status=Evaluation.Status.PENDING).exists():
         raise EvaluationRefused(_("Your last evaluation is still running: wait for it first."))
     limit, window = settings.ANALYSIS_EVALUATION_RATE
@@ -112,6 +118,25 @@ def evaluation_request(*, user: User, position: str, seat: int, open_cards: bool
         )
         enqueue_on_commit(EVALUATION_STEP_TASK, evaluation.pk)
     return evaluation
+
+
+def evaluations_lost(*, user: User, evaluation_id: int | None = None) -> int:
+    """Mark failed the user's pending evaluations (or the one ``evaluation_id``) untouched for
+    ``LOST_AFTER``; how many.
+
+    Why: an evaluation's chain of steps lives only in the broker, so a lost step left it pending
+    for ever, its page polling and every new request refused as "still running". It is checked
+    where it matters, when the evaluation is read (the page's poll) and when its owner asks for
+    another, so it needs no periodic task. Failed rather than resumed: its owner sees it stop and
+    may ask again at once (a new evaluation, with searches seeded afresh). Harmless twice and
+    beside a step that was only late: only a row still pending and stale changes, and a late step
+    stores nothing into a failed one (:func:`evaluation_step`)."""
+    stale = Evaluation.objects.filter(
+        user=user, status=Evaluation.Status.PENDING, updated__lt=timezone.now() - LOST_AFTER
+    )
+    if evaluation_id is not None:
+        stale = stale.filter(pk=evaluation_id)
+    return stale.update(status=Evaluation.Status.FAILED, updated=timezone.now())
 
 
 def judge(

@@ -21,7 +21,7 @@ from .board import BoardRefused, read_board
 from .forms import EditorForm
 from .limits import board_allowed
 from .selectors import evaluation_of, finished_step_position
-from .services import EvaluationRefused, evaluation_request
+from .services import EvaluationRefused, evaluation_request, evaluations_lost
 
 #: The editor's card chips: the 52-card deck and the jokers.
 CARDS = [card_str(c) for c in deck_cards(52, 2)]
@@ -115,10 +115,12 @@ def _evaluation_page(request: HttpRequest, context: dict[str, Any], status: int 
 @login_required
 @require_GET
 def evaluation(request: HttpRequest, evaluation_id: int) -> HttpResponse:
-    """The evaluation's progress and, once done, its moves best first (polled by htmx)."""
+    """The evaluation's progress and, once done, its moves best first (polled by htmx); one whose
+    steps were lost is failed first, so the page stops polling and says so."""
     if not board_allowed(request):
         return _too_many(request)
     assert isinstance(request.user, User)
+    evaluations_lost(user=request.user, evaluation_id=evaluation_id)
     found = evaluation_of(evaluation_id=evaluation_id, user=request.user)
     if found is None:
         raise Http404

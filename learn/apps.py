@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class LearnConfig(AppConfig):
     name = "learn"
     verbose_name = _("Lessons")
+
+    def ready(self) -> None:
+        from learn import receivers
+
+        receivers.connect()

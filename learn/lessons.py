@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import Rules
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -38,14 +40,38 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """A few steps on one topic; ``variant`` is also the practice game's."""
+    """A few steps on one topic, and the table of the practice game that ends it: the lesson's
+    variant with the options it taught (its steps' table options, and as many players as its
+    positions need), so the game practises what the lesson showed and not the variant's default."""
 
     slug: str
     title: Promise
     summary: Promise
-    variant: str
+    practice: Rules
     section: str
     steps: tuple[Step, ...]
+
+    @property
+    def variant(self) -> str:
+        return self.practice.variant
+
+    @property
+    def practice_options(self) -> list[tuple[str, str]]:
+        """The practice table's options that differ from its variant's defaults, as the "play bots
+        now" door reads them (``play.forms.BotGamePost``: flags as ``true``/``false``)."""
+        defaults = Rules.for_variant(self.variant, players=self.practice.players)
+        return [
+            (option.name, _form_value(getattr(self.practice, option.name)))
+            for option in Rules.options_for(self.variant)
+            if option.name != "players"
+            and getattr(self.practice, option.name) != getattr(defaults, option.name)
+        ]
+
+
+def _form_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -53,7 +79,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="trumps",
         title=_("What trumps do"),
         summary=_("The turned-up card names the trump suit, and a trump beats every other suit."),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy"),
         section="cards",
         steps=(
             Step(
@@ -86,7 +112,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="covering",
         title=_("Covering"),
         summary=_("The defender beats each attack card with a higher card of its suit, or with a trump."),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy"),
         section="bout",
         steps=(
             Step(
@@ -120,7 +146,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="taking",
         title=_("Taking"),
         summary=_("A defender who cannot or will not cover takes every card on the table."),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy"),
         section="bout",
         steps=(
             Step(
@@ -159,7 +185,7 @@ LESSONS: tuple[Lesson, ...] = (
             "Cards of any rank on the table may be added, but never more than the defender's hand, six, or "
             "five before the first bito."
         ),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy"),
         section="bout",
         steps=(
             Step(
@@ -208,7 +234,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="who-throws-in",
         title=_("Who may throw in"),
         summary=_("Everybody but the defender, or at some tables only the neighbours."),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy", players=4, throw_in="neighbours"),
         section="bout",
         steps=(
             Step(
@@ -247,7 +273,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="passing",
         title=_("Passing and bito"),
         summary=_("Say you are done; when every card is covered and everybody passed, the cards go away."),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy"),
         section="bout",
         steps=(
             Step(
@@ -282,7 +308,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="the-draw",
         title=_("The draw"),
         summary=_("After each bout everybody draws up to six: the leader first, the defender last."),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy"),
         section="bout",
         steps=(
             Step(
@@ -307,7 +333,7 @@ LESSONS: tuple[Lesson, ...] = (
         summary=_(
             "With the stock gone, a player without cards is out; the last one holding cards is the fool."
         ),
-        variant="podkidnoy",
+        practice=Rules.for_variant("podkidnoy"),
         section="bout",
         steps=(
             Step(
@@ -339,7 +365,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="transfer",
         title=_("Transfers and the trump show"),
         summary=_("In perevodnoy the defender may pass the attack on with a card of the same rank."),
-        variant="perevodnoy",
+        practice=Rules.for_variant("perevodnoy", transfer_by_trump_show=True),
         section="transfer",
         steps=(
             Step(
@@ -389,7 +415,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="circle-collecting",
         title=_("Circle, stage 1: the draw and the beat"),
         summary=_("Players draw from the stock, and a drawn card that beats a circle card takes it."),
-        variant="circle",
+        practice=Rules.for_variant("circle", players=3),
         section="circle-collecting",
         steps=(
             Step(
@@ -421,7 +447,7 @@ LESSONS: tuple[Lesson, ...] = (
         slug="circle-playing-out",
         title=_("Circle, stage 2: leads, rounds and jokers"),
         summary=_("Leads of 1, 3 or 5 cards, throw-ins in turn, and jokers that only defend."),
-        variant="circle",
+        practice=Rules.for_variant("circle", players=3, jokers=2),
         section="circle-playing-out",
         steps=(
             Step(

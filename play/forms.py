@@ -10,7 +10,7 @@ rather than refused: the page hides them, and a stale hidden value must not bloc
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -204,7 +204,7 @@ class BotGameForm(forms.Form):
     level = forms.ChoiceField(label=_("Bot level"), choices=bot_level_choices, initial="easy")
 
     @classmethod
-    def with_defaults(cls, data: Mapping[str, str]) -> BotGameForm:
+    def with_defaults(cls, data: Mapping[str, str]) -> Self:
         """The form of a post, any choice left out taking its default (a bare "play" button)."""
         defaults = {name: str(field.initial) for name, field in cls.base_fields.items()}
         return cls({**defaults, **{name: data[name] for name in defaults if name in data}})
@@ -213,8 +213,28 @@ class BotGameForm(forms.Form):
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
+        variant = cleaned["variant"]
+        options = {name: cleaned[name] for name in variant_options(variant) if name in self.fields}
         try:
-            cleaned["rules"] = Rules.for_variant(cleaned["variant"], players=cleaned["players"])
+            cleaned["rules"] = Rules.for_variant(variant, players=cleaned["players"], **options)
         except RulesError as error:
             raise forms.ValidationError(rules_message(error), code="rules") from None
         return cleaned
+
+
+class BotGamePost(BotGameForm):
+    """What the "play bots now" door reads: the form's three choices and any table option the
+    variant reads, each left out taking the variant's standard value. The lobby's form posts none
+    of them (so it shows three fields); a lesson's practice game posts the options it taught."""
+
+    # The create-table form's own fields, so both read an option the same way.
+    deck = TableCreateForm.base_fields["deck"]
+    throw_in = TableCreateForm.base_fields["throw_in"]
+    first_bout_limit_5 = TableCreateForm.base_fields["first_bout_limit_5"]
+    draws = TableCreateForm.base_fields["draws"]
+    redeal = TableCreateForm.base_fields["redeal"]
+    transfer_by_trump_show = TableCreateForm.base_fields["transfer_by_trump_show"]
+    jokers = TableCreateForm.base_fields["jokers"]
+    joker_beats = TableCreateForm.base_fields["joker_beats"]
+    throw_in_after_joker = TableCreateForm.base_fields["throw_in_after_joker"]
+    joker_last = TableCreateForm.base_fields["joker_last"]

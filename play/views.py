@@ -24,7 +24,7 @@ from durak_site.http import HtmxHttpRequest
 from games.models import Table
 from play import selectors, services
 from play.access import may_see_table, may_watch
-from play.forms import ActionForm, BotFillForm, BotGameForm, TableCreateForm
+from play.forms import ActionForm, BotFillForm, BotGameForm, BotGamePost, TableCreateForm
 from play.fragments import match_fragments, render_error
 from play.loaded import LoadedMatch
 from play.presenters import present_lobby, present_match, present_table
@@ -49,7 +49,7 @@ def bot_game(request: HttpRequest) -> HttpResponse:
     """Play bots now: a casual table of the chosen variant and size, bots on every other seat,
     and straight to its match (``services.bot_game_start``; the table page while the deal waits
     for this browser's value); a refusal goes back with a message."""
-    form = BotGameForm.with_defaults(request.POST)
+    form = BotGamePost.with_defaults(request.POST)
     if not form.is_valid():
         messages.error(request, _first_error(form))
         return redirect("games:lobby")

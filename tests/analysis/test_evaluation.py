@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from datetime import timedelta
 from typing import Any
 from unittest import mock
 
@@ -13,10 +14,18 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
 from analysis.models import Evaluation
-from analysis.services import EVALUATION_STEP_TASK, EvaluationRefused, evaluation_request, judge
+from analysis.services import (
+    EVALUATION_STEP_TASK,
+    LOST_AFTER,
+    EvaluationRefused,
+    evaluation_request,
+    evaluations_lost,
+    judge,
+)
 from analysis.tasks import evaluation_step_task
 from durak_site.celery import app as celery_app
 from games.engine import GameState
@@ -168,3 +177,45 @@ def test_without_script_the_evaluate_form_gives_the_whole_board(
         and page.context["board"].position == GameState.from_position(START).position()
     )
     assert b'data-status="pending"' in page.content
+
+
+def _lose(evaluation: Evaluation, minutes: float) -> None:
+    """Leave the evaluation untouched for ``minutes``, as when its step was lost with a worker."""
+    Evaluation.objects.filter(pk=evaluation.pk).update(updated=timezone.now() - timedelta(minutes=minutes))
+
+
+def test_a_lost_evaluation_is_failed_when_its_page_polls(user: User, sends: Sends, client: Client) -> None:
+    client.force_login(user)
+    with sends():
+        evaluation = evaluation_request(user=user, position=START, seat=0, open_cards=True)
+    url = reverse("analysis:evaluation", args=[evaluation.pk])
+    # A step that is only slow is waited for.
+    _lose(evaluation, LOST_AFTER.total_seconds() / 60 - 1)
+    page = client.get(url, HTTP_HX_REQUEST="true")
+    assert b'data-status="pending"' in page.content and b"every 1s" in page.content
+    _lose(evaluation, LOST_AFTER.total_seconds() / 60 + 1)
+    page = client.get(url, HTTP_HX_REQUEST="true")
+    assert b'data-status="failed"' in page.content and b"every 1s" not in page.content
+    assert "The evaluation failed." in page.content.decode()
+    # Polled again, or its late step arriving after all: nothing more changes.
+    failed = Evaluation.objects.get(pk=evaluation.pk)
+    client.get(url, HTTP_HX_REQUEST="true")
+    with sends() as sent:
+        assert evaluation_step_task(evaluation.pk) is False
+    assert sent.call_count == 0
+    again = Evaluation.objects.get(pk=evaluation.pk)
+    assert (again.status, again.results, again.updated) == (Evaluation.Status.FAILED, [], failed.updated)
+
+
+def test_a_lost_evaluation_does_not_keep_its_owner_from_asking_again(user: User, sends: Sends) -> None:
+    with sends():
+        lost = evaluation_request(user=user, position=START, seat=0, open_cards=False)
+    _lose(lost, LOST_AFTER.total_seconds() / 60 + 1)
+    assert evaluations_lost(user=make_users(1, prefix="other")[0]) == 0  # only the owner's are read
+    with sends() as sent:
+        fresh = evaluation_request(user=user, position=START, seat=0, open_cards=False)
+    assert sent.call_count == 1
+    lost.refresh_from_db()
+    assert lost.status == Evaluation.Status.FAILED
+    assert _run(sends, fresh).status == Evaluation.Status.DONE
+    assert evaluations_lost(user=user) == 0

@@ -28,14 +28,18 @@ def answer(client: Client, slug: str, number: int, data: dict[str, object]) -> s
     return response.content.decode()
 
 
-def finish(client: Client, slug: str) -> None:
-    """Answer every step of the lesson ``slug`` right (the tests of test_lessons prove the moves)."""
+def finish(client: Client, slug: str) -> str:
+    """Answer every step of the lesson ``slug`` right (the tests of test_lessons prove the moves);
+    the page after the last answer."""
+    html = ""
     for number, step in enumerate(BY_SLUG[slug].steps, start=1):
         right = next(a for a in step_state(step).legal_actions(step.seat) if accepts(step, a))
         data: dict[str, object] = {"kind": right.kind, "cards": [card_str(c) for c in right.cards]}
         if right.target is not None:
             data["target"] = card_str(right.target)
-        assert "Right!" in answer(client, slug, number, data)
+        html = answer(client, slug, number, data)
+        assert "Right!" in html
+    return html
 
 
 def test_an_accounts_progress_is_kept_and_the_lesson_ends_with_a_practice_game() -> None:

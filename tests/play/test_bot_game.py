@@ -47,8 +47,25 @@ def test_the_chosen_variant_players_and_level_are_dealt(variant: str) -> None:
     assert len(bots) == 3 and {b.bot_level for b in bots} == {"medium"}
 
 
+def test_table_options_the_variant_reads_are_dealt_and_the_others_ignored() -> None:
+    """A lesson's practice game posts the options it taught (``learn.lessons.Lesson.practice``)."""
+    olga = make_user("olga")
+    data = {"variant": "perevodnoy", "deck": "24", "transfer_by_trump_show": "true", "jokers": "2"}
+    client_for(olga).post(reverse("games:bot_game"), data)
+    rules = Rules.from_dict(Match.objects.get().rules)
+    assert rules == Rules.for_variant("perevodnoy", deck=24, transfer_by_trump_show=True)
+
+
 @pytest.mark.parametrize(
-    "data", [{"level": "grandmaster"}, {"variant": "poker"}, {"players": 7}, {"players": "two"}]
+    "data",
+    [
+        {"level": "grandmaster"},
+        {"variant": "poker"},
+        {"players": 7},
+        {"players": "two"},
+        {"players": 6, "deck": 24},
+        {"deck": 40},
+    ],
 )
 def test_bad_choices_are_a_message_and_deal_nothing(data: dict[str, object]) -> None:
     olga = make_user("olga")

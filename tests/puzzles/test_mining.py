@@ -83,14 +83,34 @@ def check_line(position: str, seat: int, steps: list[dict[str, Any]]) -> None:
         )
 
 
+def played_kinds(position: str, seat: int, steps: list[dict[str, Any]]) -> set[str]:
+    """The kinds of the solver's moves along the line, an attack onto a table with cards on it
+    counted as a ``throw-in``."""
+    state = GameState.from_position(position)
+    kinds = set()
+    for step in steps:
+        action = Action.parse(str(step["play"]))
+        kinds.add("throw-in" if action.kind == "attack" and state.attack_cards else action.kind)
+        state.apply(seat, action)
+        for mover, text in step["replies"]:
+            state.apply(int(mover), Action.parse(text))
+    return kinds
+
+
 @pytest.mark.django_db
 def test_every_mined_line_is_proved_by_brute_force_and_the_command_is_idempotent() -> None:
     users = [make_user(name) for name in ("ada", "bo", "cy")]
     matches = seeded_matches(users)
     call_command("mine_puzzles")
     puzzles = list(Puzzle.objects.all())
-    assert len(puzzles) == 3
-    assert sum(p.blunder for p in puzzles) == 2
+    assert len(puzzles) == 5
+    assert sum(p.blunder for p in puzzles) == 3
+    # The themes are read from the line: a transfer played, a card thrown in onto the table.
+    assert {theme for p in puzzles for theme in p.themes} == {"endgame", "throw_in", "transfer"}
+    for puzzle in puzzles:
+        kinds = played_kinds(puzzle.position, puzzle.seat, puzzle.steps)
+        assert ("transfer" in puzzle.themes) == bool(kinds & {"transfer", "show"})
+        assert ("throw_in" in puzzle.themes) == ("throw-in" in kinds)
     for puzzle in puzzles:
         check_line(puzzle.position, puzzle.seat, puzzle.steps)
         # The position is the match's own after ``ply`` actions, and the seat was to move there.
@@ -111,7 +131,7 @@ def test_every_mined_line_is_proved_by_brute_force_and_the_command_is_idempotent
     # Run again (command and task): nothing new read, nothing made twice.
     call_command("mine_puzzles")
     mine_task()
-    assert Puzzle.objects.count() == 3
+    assert Puzzle.objects.count() == 5
     # Even with the cursor wound back, a stored puzzle is not made again.
     MinerCursor.objects.update(last_match_id=0)
     assert mine_new() == (len(matches), 0)
