@@ -62,6 +62,13 @@ BOT_ITERATIONS = Histogram(
     ["level"],
     buckets=(25, 50, 100, 200, 400, 800, 1600, 3200, 6400),
 )
+BOT_CPU_SECONDS = Histogram(
+    "durak_bot_decision_cpu_seconds",
+    "A searching bot's (medium, strong) CPU time per decision that it searched, by level: what a "
+    "bot table costs the machine (its budget is counted in it).",
+    ["level"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 2.0),
+)
 REFUSED_FRAMES = Counter(
     "durak_refused_frames", "Socket frames refused without a change, by error code.", ["code"]
 )

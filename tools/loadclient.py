@@ -196,6 +196,9 @@ class Tally:
 
     latencies: list[float] = field(default_factory=list)
     sent: list[float] = field(default_factory=list)
+    #: At a table of one player and bots: from the frame that hands the turn to a bot to the
+    #: frame that shows its move (seconds).
+    bot_turns: list[float] = field(default_factory=list)
     moves: int = 0
     matches: int = 0
     errors: list[str] = field(default_factory=list)
@@ -281,7 +284,8 @@ async def play_table(
 
     Every seat has its own socket; the seat whose turn it is waits ``think`` seconds (jittered),
     then sends a random legal action and times how long the new version takes to reach every
-    seat. A finished match is followed by ``next_match``'s."""
+    seat. At a table of one player and bots (one seat given), the time each bot's move takes to
+    show is timed too. A finished match is followed by ``next_match``'s."""
     called = False
 
     def ready_once() -> None:
@@ -315,6 +319,7 @@ async def _play_match(
     """One match; True when it ended, False when time ran out or it broke (errors counted)."""
     path = f"/ws/match/{match_id}/"
     sockets: list[_Socket] = []
+    bot_turn: tuple[int, float] | None = None  # the version that handed a bot the turn, and when
     readers: list[asyncio.Task[None]] = []
     try:
         for seat in seats:
@@ -336,10 +341,14 @@ async def _play_match(
             if not all(v.active for v in views):
                 return True
             mover = next((s for s in sockets if s.frame and s.frame.your_move and s.frame.legal), None)
-            if mover is None:  # the other seat's update has not arrived yet
+            if mover is None:  # a bot's turn, or the other seat's update has not arrived yet
+                if bot_turn is None or bot_turn[0] != sockets[0].version:
+                    bot_turn = (sockets[0].version, time.monotonic())
                 if not await _wait_any(sockets, move_timeout):
                     tally.error(f"match {match_id}: nobody may move at version {views[0].version}")
                     return False
+                if len(sockets) == 1 and sockets[0].version > bot_turn[0]:
+                    tally.bot_turns.append(time.monotonic() - bot_turn[1])
                 continue
             assert mover.frame is not None
             version, legal = mover.version, mover.frame.legal

@@ -119,3 +119,19 @@ def _summary(count: int, total: float, cumulative: list[tuple[float, float]]) ->
         "p50_ms": round(quantile(cumulative, 0.50) * 1000, 2),
         "p99_ms": round(quantile(cumulative, 0.99) * 1000, 2),
     }
+
+
+def bot_figures(before: Samples, after: Samples, level: str) -> dict[str, Any]:
+    """What ``level``'s searched decisions cost between two scrapes: how many, their mean CPU
+    milliseconds and mean iterations (``loadtest --bots``)."""
+
+    def delta(name: str) -> float:
+        key = (name, (("level", level),))
+        return after.get(key, 0.0) - before.get(key, 0.0)
+
+    count = delta("durak_bot_decision_cpu_seconds_count")
+    return {
+        "searched": round(count),
+        "cpu_ms": round(delta("durak_bot_decision_cpu_seconds_sum") / count * 1000, 1) if count else 0.0,
+        "iterations": round(delta("durak_bot_iterations_sum") / count) if count else 0,
+    }

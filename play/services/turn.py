@@ -195,6 +195,7 @@ def bot_action(loaded: LoadedMatch, player: MatchPlayer) -> tuple[Action, Move.B
         action = decision.action
         if decision.iterations:
             metrics.BOT_ITERATIONS.labels(level).observe(decision.iterations)
+            metrics.BOT_CPU_SECONDS.labels(level).observe(decision.cpu_s)
         if action not in legal:
             raise IllegalAction("bot_illegal", f"the {level} bot chose {action}, which is not legal")
     except Exception:

@@ -111,3 +111,23 @@ def test_a_small_run_in_the_embedded_mode_has_no_error(capsys: pytest.CaptureFix
         capsys, "--tables", "2", "--duration", "6", "--echo-duration", "2", "--think", "0.2"
     )
     assert_clean(report, 2)
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_bot_tables_report_the_bots_turns_and_what_they_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots``: one scripted player against a bot at each table. A bot's move never shows
+    before its level's think wait (``play.services.turn.think_out``), so every turn the player
+    timed is at least that long; the searched decisions are counted from ``/ops/metrics``."""
+    report = run_loadtest(
+        capsys,
+        *("--bots", "medium", "--tables", "2", "--duration", "8", "--echo-duration", "0", "--think", "0.2"),
+        *("--daphnes", "1", "--workers", "1"),
+    )
+    assert report["errors"] == 0 and report["moves"] > 0
+    assert report["bot_level"] == "medium" and report["bot_moves_per_s"] > 0
+    assert report["bot_think_ms"] == 250.0
+    assert report["bot_think_ms"] <= report["bot_turn_p50_ms"] <= report["bot_turn_p99_ms"]
+    assert report["bot_searched"] > 0 and report["bot_cpu_ms"] > 0 and report["bot_iterations"] > 0

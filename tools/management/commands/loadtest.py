@@ -48,6 +48,15 @@ clients apart by their own addresses: each scripted player's sockets come from a
 of its own (``127.0.0.2``, ``127.0.0.3``, …; all of ``127.0.0.0/8`` is this machine on Linux) and
 send no ``X-Forwarded-For``; the flood comes from ``127.0.0.1``. nginx's 5xx answers are counted
 with the servers'.
+
+``--bots LEVEL`` (``medium`` or ``strong``) seats one scripted player against a bot of that level
+at each table, as the home page's "Play a bot" does, and adds the bots' figures: their moves per
+second, a bot turn's latency p50/p99 as the player sees it (from the frame that hands the bot the
+turn to the frame that shows its move), the level's think wait and whether the p99 stays within
+it plus half a second, and from ``/ops/metrics`` the searched decisions' mean CPU milliseconds and
+iterations. The bots play on a worker of their own (``-Q bots``, one process per core, as
+docs/production.md runs them), with their human-like delay (``GAMES_BOT_DELAY``) off, so a bot
+turn's latency is its think wait and what the machine adds to it.
 """
 
 from __future__ import annotations
@@ -85,9 +94,11 @@ from accounts.models import User, capitals_key
 from accounts.names import skeleton
 from botapi import services as botapi
 from botapi.models import ApiToken
+from games import bots
 from games.engine import Rules
 from games.models import Match
 from play import selectors, services
+from play.services import quick
 from tools import flood, loadclient, scrape
 
 ROOT = Path(settings.BASE_DIR)
@@ -149,6 +160,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--flood-size", type=int, default=100, help="concurrent connections per flood")
         parser.add_argument(
+            "--bots",
+            choices=[level for level in bots.LEVELS if level in bots.THINK_SECONDS],
+            help="each table: one scripted player against a bot of this level (a bots worker of one "
+            "process per core; the bots' human-like delay off, so a bot turn shows after its think wait)",
+        )
+        parser.add_argument(
             "--nginx",
             action="store_true",
             help="connect through a private nginx with docs/production.md's limits (needs nginx)",
@@ -159,13 +176,18 @@ class Command(BaseCommand):
         tables = options["tables"]
         if tables < 1:
             raise CommandError("--tables must be at least 1")
-        if options["metrics"] and options["flood"]:
-            raise CommandError("--metrics measures a run without --flood")
+        if (options["metrics"] or options["bots"]) and options["flood"]:
+            raise CommandError("--metrics and --bots measure a run without --flood")
+        level = options["bots"]
+        if level and settings.CELERY_EMBEDDED_WORKER and not options["server"]:
+            raise CommandError("--bots needs Redis (REDIS_URL): the bots' worker is a process of its own")
         with ExitStack() as stack:
             servers = [_parse_server(text) for text in options["server"]]
             self.metrics_token = settings.OPS_METRICS_TOKEN
             if not servers:
-                servers = self.start_stack(stack, options["daphnes"], options["workers"], options["metrics"])
+                servers = self.start_stack(
+                    stack, options["daphnes"], options["workers"], options["metrics"] or bool(level), level
+                )
             scraped = servers[0]  # a daphne: nginx answers /ops/metrics with 404
             self.proxied = options["nginx"]
             if self.proxied:
@@ -174,9 +196,23 @@ class Command(BaseCommand):
                 report = self.hostile(stack, servers, options)
                 self.stdout.write(json.dumps(report) if options["json"] else json.dumps(report, indent=2))
                 return
+            if level:  # the bots' worker imports and warms up on unmeasured turns
+                self.log(f"Warming up: {tables} bot tables for {WARM_UP:.0f} s…")
+                warm = prepare_tables(tables, servers, proxied=self.proxied, bots=level)
+                asyncio.run(
+                    run(
+                        warm,
+                        servers,
+                        duration=WARM_UP,
+                        echo_duration=0,
+                        think=options["think"],
+                        seed=0,
+                        log=self.log,
+                    )
+                )
             self.log(f"Preparing {tables} tables on {len(servers)} server(s)…")
-            matches = prepare_tables(tables, servers, proxied=self.proxied)
-            before = self.scrape_metrics(scraped) if options["metrics"] else None
+            matches = prepare_tables(tables, servers, proxied=self.proxied, bots=level)
+            before = self.scrape_metrics(scraped) if options["metrics"] or level else None
             play = loadclient.Tally()
             try:
                 report = asyncio.run(
@@ -195,7 +231,10 @@ class Command(BaseCommand):
                 )
             finally:
                 resign_running()
-            if before is not None:
+            if level:
+                assert before is not None
+                report.update(bot_report(level, play, before, self.scrape_metrics(scraped), report))
+            elif before is not None:
                 report["metrics"] = scrape.figures(before, self.scrape_metrics(scraped), play.latencies)
         if options["json"]:
             self.stdout.write(json.dumps(report))
@@ -297,14 +336,23 @@ class Command(BaseCommand):
         }
 
     def start_stack(
-        self, stack: ExitStack, daphnes: int, workers: int, metrics: bool = False
+        self,
+        stack: ExitStack,
+        daphnes: int,
+        workers: int,
+        metrics: bool = False,
+        bot_level: str | None = None,
     ) -> list[Server]:
         """Start the site on free ports (stopped when ``stack`` closes), trusting one proxy's
         ``X-Forwarded-For``: nginx's with ``--nginx``, else the scripted players', who send their
         addresses as a proxy would (without it every player is 127.0.0.1, and from about 30 tables
-        on the per-address socket limits refuse them); ``metrics``: scraped (``--metrics``)."""
+        on the per-address socket limits refuse them); ``metrics``: scraped (``--metrics``);
+        ``bot_level``: bot tables (``--bots``), played by a worker of their own on the ``bots``
+        queue, one process per core, as docs/production.md runs it."""
         env = child_env()
         env["DJANGO_TRUSTED_PROXIES"] = "1"
+        if bot_level:
+            env["GAMES_BOT_DELAY"] = "0,0"
         if metrics:  # every process of the stack sums into one folder, read by a daphne with the token
             if "PROMETHEUS_MULTIPROC_DIR" not in env:
                 folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="loadtest-metrics-"))
@@ -339,8 +387,14 @@ class Command(BaseCommand):
                 "WARNING",
                 "--hostname",
                 f"loadtest{number}-{os.getpid()}@%h",
+                *(["-Q", "celery,reviews"] if bot_level else []),
             ]
             stack.callback(_stop, _spawn(worker, env))
+        if bot_level and workers:
+            bot_worker = [sys.executable, "-m", "celery", "-A", "durak_site", "worker", "-Q", "bots"]
+            bot_worker += ["--concurrency", str(os.cpu_count() or 1), "--loglevel", "WARNING"]
+            stack.callback(_stop, _spawn([*bot_worker, "--hostname", f"loadtest-bots-{os.getpid()}@%h"], env))
+            self.processes += os.cpu_count() or 1
         if workers:
             schedule = stack.enter_context(tempfile.TemporaryDirectory())
             beat = [sys.executable, "-m", "celery", "-A", "durak_site", "beat", "--loglevel", "WARNING"]
@@ -452,17 +506,23 @@ def load_users(count: int) -> list[User]:
 
 
 def prepare_tables(
-    count: int, servers: list[Server], *, proxied: bool = False
+    count: int, servers: list[Server], *, proxied: bool = False, bots: str | None = None
 ) -> list[tuple[int, list[loadclient.Seat]]]:
     """Deal ``count`` two-player matches; each seat gets a cookie, a server (round robin) and an
-    address of its own: its sockets' source through a proxy here (``proxied``), else a header."""
+    address of its own: its sockets' source through a proxy here (``proxied``), else a header.
+    With ``bots`` (a level), the second seat of each table is a bot of that level."""
     resign_running()
     users = load_users(2 * count)
     prepared = []
     for number in range(count):
         first, second = users[2 * number], users[2 * number + 1]
-        table = services.table_create(creator=first, rules=Rules(), turn_seconds=TURN_SECONDS)
-        services.table_join(table_id=table.pk, user=second)
+        if bots:
+            table = quick.bot_game_start(user=first, rules=Rules(), level=bots)
+            players: tuple[User, ...] = (first,)
+        else:
+            table = services.table_create(creator=first, rules=Rules(), turn_seconds=TURN_SECONDS)
+            services.table_join(table_id=table.pk, user=second)
+            players = (first, second)
         match = selectors.table_current_match(table_id=table.pk)
         assert match is not None
         seats = [
@@ -473,7 +533,7 @@ def prepare_tables(
                 "" if proxied else player_address(2 * number + k),
                 player_source(2 * number + k) if proxied else "",
             )
-            for k, user in enumerate((first, second))
+            for k, user in enumerate(players)
         ]
         prepared.append((match.pk, seats))
     return prepared
@@ -644,6 +704,29 @@ async def run(
         "p99_ms": _ms(loadclient.percentile(play.latencies, 0.99)),
         "echo_p99_ms": _ms(loadclient.percentile(echo.latencies, 0.99)),
         "errors": len(errors),
+    }
+
+
+def bot_report(
+    level: str, play: loadclient.Tally, before: scrape.Samples, after: scrape.Samples, report: dict[str, Any]
+) -> dict[str, Any]:
+    """``--bots``' figures: the bots' moves per second (as the players saw them), a bot turn's
+    latency from the frame that hands it the turn to the frame that shows its move, and what a
+    searched decision cost the server; ``within_think_p99`` says whether the p99 stays within the
+    level's think wait plus half a second."""
+    searched = scrape.bot_figures(before, after, level)
+    seconds = report["moves"] / report["moves_per_s"] if report["moves_per_s"] else 0.0
+    p99 = loadclient.percentile(play.bot_turns, 0.99)
+    return {
+        "bot_level": level,
+        "bot_moves_per_s": round(len(play.bot_turns) / seconds, 1) if seconds else 0.0,
+        "bot_turn_p50_ms": _ms(loadclient.percentile(play.bot_turns, 0.50)),
+        "bot_turn_p99_ms": _ms(p99),
+        "bot_think_ms": _ms(bots.THINK_SECONDS[level]),
+        "within_think_p99": bool(play.bot_turns) and p99 <= bots.THINK_SECONDS[level] + 0.5,
+        "bot_searched": searched["searched"],
+        "bot_cpu_ms": searched["cpu_ms"],
+        "bot_iterations": searched["iterations"],
     }
 
 
