@@ -8,14 +8,17 @@ time; ``cpu_games_per_s`` is process CPU time, steadier on a shared machine.  Ta
 (2-core machine, CPython): >= 2,000 two-player podkidnoy games/s, >= 600 six-player,
 a clone in <= 5 us.
 
-``python -m tools.bench_engine --base /tmp/base [--games 1500] [--rounds 7]`` times the fast path
-alone (two-player podkidnoy and perevodnoy, random legal play through ``legal_fast`` and
-``apply_fast``, what every bot playout runs) against the engine of another commit, exported with
-``git archive <commit> | tar -x -C /tmp/base``. Each round measures both trees in fresh processes,
-this one and the base in turn, and the printed ratio is the median of the rounds' ratios of
-actions per CPU second, so a drift in the shared machine's speed touches both sides of a pair.
+``python -m tools.bench_engine --base /tmp/base [--games 1500] [--rounds 7] [--rule public]`` times
+the fast path alone (two-player podkidnoy and perevodnoy, random legal play through
+``legal_fast`` and ``apply_fast``, what every bot playout runs) against the engine of another
+commit, exported with ``git archive <commit> | tar -x -C /tmp/base``. Each round measures both
+trees in fresh processes, this one and the base in turn, and the printed ratio is the median of
+the rounds' ratios of actions per CPU second, so a drift in the shared machine's speed touches
+both sides of a pair.
 Where the base knows the bout's "who is waited for" rule, both play the earlier rule (only
-holders of a fitting card are waited for), which every commit has, so both play the same games.
+holders of a fitting card are waited for), which every commit has, so both play the same games;
+``--rule public`` plays today's rule instead (what the bots search under), against a base that
+knows it.
 """
 
 from __future__ import annotations
@@ -105,14 +108,15 @@ def run(games: int, variants: list[str], players: list[int]) -> list[dict[str, A
     return results
 
 
-def fast_path(games: int) -> dict[str, float]:
-    """Actions per CPU second of the ``games`` package first on ``sys.path`` (this tree or a base)."""
+def fast_path(games: int, rule: str = "holders") -> dict[str, float]:
+    """Actions per CPU second of the ``games`` package first on ``sys.path`` (this tree or a base),
+    under the waiting ``rule`` where that package knows one."""
     actions = 0
     cpu = 0.0
     for variant in ("podkidnoy", "perevodnoy"):
         rules = Rules.for_variant(variant, 2)
         if hasattr(rules, "throw_in_waits"):
-            rules = dataclasses.replace(rules, throw_in_waits="holders")
+            rules = dataclasses.replace(rules, throw_in_waits=rule)
         rng = random.Random(1)
         began = time.process_time()
         for i in range(games):
@@ -121,10 +125,10 @@ def fast_path(games: int) -> dict[str, float]:
     return {"actions": actions, "cpu_s": cpu, "actions_per_cpu_s": actions / cpu}
 
 
-def _fast_path_in(root: Path, games: int) -> dict[str, float]:
+def _fast_path_in(root: Path, games: int, rule: str) -> dict[str, float]:
     """:func:`fast_path` in a fresh process with the tree at ``root`` first on the path."""
     out = subprocess.run(
-        [sys.executable, "-c", _MEASURE, str(games)],
+        [sys.executable, "-c", _MEASURE, str(games), rule],
         env={**os.environ, "PYTHONPATH": str(root)},
         capture_output=True,
         text=True,
@@ -139,17 +143,17 @@ def _fast_path_in(root: Path, games: int) -> dict[str, float]:
 _MEASURE = (
     "import json, runpy, sys; "
     f"m = runpy.run_path({str(Path(__file__).resolve())!r}); "
-    "print(json.dumps(m['fast_path'](int(sys.argv[1]))))"
+    "print(json.dumps(m['fast_path'](int(sys.argv[1]), sys.argv[2])))"
 )
 
 
-def compare(base: Path, games: int, rounds: int) -> None:
+def compare(base: Path, games: int, rounds: int, rule: str) -> None:
     """Print this tree's fast path against the base's, round by round, and the median ratio."""
     here = Path(__file__).resolve().parents[1]
     ratios = []
     for r in range(rounds):
-        now = _fast_path_in(here, games)
-        then = _fast_path_in(base, games)
+        now = _fast_path_in(here, games, rule)
+        then = _fast_path_in(base, games, rule)
         if now["actions"] != then["actions"]:
             print(f"note: the trees played different games ({now['actions']} vs {then['actions']} actions)")
         ratios.append(now["actions_per_cpu_s"] / then["actions_per_cpu_s"])
@@ -164,6 +168,9 @@ def compare(base: Path, games: int, rounds: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    # Imported here: the measuring process runs this file on a base that may not know the rule.
+    from games.engine.rules import THROW_IN_WAITS
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per configuration")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -171,9 +178,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, action="append")
     parser.add_argument("--base", type=Path, help="another commit's tree: time the fast path against it")
     parser.add_argument("--rounds", type=int, default=7, help="with --base: paired measurements")
+    parser.add_argument(
+        "--rule", choices=THROW_IN_WAITS, default="holders", help="with --base: whom a bout waits for"
+    )
     args = parser.parse_args(argv)
     if args.base is not None:
-        compare(args.base, args.games, args.rounds)
+        compare(args.base, args.games, args.rounds, args.rule)
         return
     variants = args.variant or ["podkidnoy", "perevodnoy", "circle"]
     players = args.players or [2, 3, 4, 5, 6]

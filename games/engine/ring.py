@@ -8,13 +8,24 @@ the hand counts a view shows.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
+
+from .rules import PLAYERS
+
+#: CLOCKWISE[n][seat] = every seat of a table of ``n`` clockwise from ``seat``, ``seat`` first:
+#: a bout begins, ends and draws in these orders, so they are looked up, not counted out.
+CLOCKWISE: Final = tuple(
+    tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in range(max(PLAYERS) + 1)
+)
+#: AFTER[n][seat] = the other seats clockwise from ``seat``'s left.
+AFTER: Final = tuple(tuple(ring[1:] for ring in rings) for rings in CLOCKWISE)
+#: The two opponents of each seat of a team game, clockwise from its left.
+_TEAM_OPPONENTS: Final = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
 
 
 def next_holding(holding: Sequence[int], seat: int) -> int:
     """The next seat clockwise after ``seat`` that holds cards, or -1."""
-    n = len(holding)
-    for i in range(1, n):
-        t = (seat + i) % n
+    for t in AFTER[len(holding)][seat]:
         if holding[t]:
             return t
     return -1
@@ -23,9 +34,7 @@ def next_holding(holding: Sequence[int], seat: int) -> int:
 def next_opponent(holding: Sequence[int], seat: int, teams: bool) -> int:
     """The next opponent clockwise who holds cards (§2 "The defender"): any other player, or
     in teams the next of the two opponents (the partner opposite is skipped)."""
-    if not teams:
-        return next_holding(holding, seat)
-    for t in ((seat + 1) % 4, (seat + 3) % 4):
+    for t in _TEAM_OPPONENTS[seat] if teams else AFTER[len(holding)][seat]:
         if holding[t]:
             return t
     return -1

@@ -12,31 +12,36 @@ defender loses. After a bito the defender attacks next, after a take the player 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from ..data import GameData
 from ..events import Event
 from ..phases import OVER
 from ..result import Result
-from ..ring import next_holding
+from ..ring import CLOCKWISE, next_holding
 from .table import table_mask
+
+#: DRAW_ORDERS[n][leader][defender] = the seats in the order they draw: the leader first, then
+#: clockwise, the defender last (every bout ends with a draw while the stock lasts).
+DRAW_ORDERS: Final = tuple(
+    tuple(tuple((*(t for t in ring if t != d), d) for d in range(len(rings))) for ring in rings)
+    for rings in CLOCKWISE
+)
 
 
 def end_bout(s: GameData, bito: bool, ev: list[Event] | None) -> None:
     """The table goes to the discard (``bito``) or to the defender's hand."""
     d = s.defender
     table = table_mask(s)
-    count = table.bit_count()
     if bito:
         s.discard |= table
         s.bito_done = True
         nxt = d
-        if ev is not None:
-            ev.append(Event("bito", d, count=count))
     else:
         s.hands[d] |= table
         nxt = -1
-        if ev is not None:
-            ev.append(Event("took", d, count=count))
+    if ev is not None:
+        ev.append(Event("bito" if bito else "took", d, count=table.bit_count()))
     bout_over(s, nxt, ev)
 
 
@@ -58,7 +63,7 @@ def bout_over(s: GameData, nxt: int, ev: list[Event] | None) -> None:
         _draw(s, ev)
     s.out_this_bout = ()
     if not s.stock:
-        newly = tuple(t for t in range(s.players) if not hands[t] and not s.out_mask >> t & 1)
+        newly = tuple([t for t in range(s.players) if not hands[t] and not s.out_mask >> t & 1])
         if newly:
             s.places.append(list(newly))
             for t in newly:
@@ -66,8 +71,8 @@ def bout_over(s: GameData, nxt: int, ev: list[Event] | None) -> None:
                 if ev is not None:
                     ev.append(Event("out", t, count=len(s.places)))
         s.out_this_bout = newly
-    if check_over(s, d, ev):
-        return
+        if check_over(s, d, ev):
+            return
     if nxt < 0 or not hands[nxt]:
         nxt = next_holding(hands, d)
     s.start_bout(nxt, ev)
@@ -75,23 +80,20 @@ def bout_over(s: GameData, nxt: int, ev: list[Event] | None) -> None:
 
 def _draw(s: GameData, ev: list[Event] | None) -> None:
     """Everybody draws up to 6: the leader first, then clockwise, the defender last."""
-    n = s.players
-    d = s.defender
     hands = s.hands
     stock = s.stock
-    order = [(s.leader + i) % n for i in range(n)]
-    order.remove(d)
-    order.append(d)
     out_mask = s.out_mask
-    for t in order:
+    for t in DRAW_ORDERS[s.players][s.leader][s.defender]:
         if out_mask >> t & 1:
             continue
         need = 6 - hands[t].bit_count()
         if need <= 0:
             continue
         got = need if need < len(stock) else len(stock)
+        hand = hands[t]
         for c in stock[-got:]:
-            hands[t] |= 1 << c
+            hand |= 1 << c
+        hands[t] = hand
         del stock[-got:]
         if ev is not None:
             ev.append(Event("draw", t, count=got))

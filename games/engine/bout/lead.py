@@ -8,7 +8,7 @@ the limit (the stage-2 leads of 1, 3 or 5 cards are :mod:`games.engine.circle.st
 from __future__ import annotations
 
 from ..actions import ATTACK, FastAction
-from ..cards import JOKERS_MASK, RANK_GROUP, SUBSETS, cards_of, ranks_of
+from ..cards import JOKERS_MASK, RANK_GROUP, SUBSETS, cards_of, ranks_of_mask
 from ..data import GameData
 from ..errors import IllegalAction
 from ..events import Event
@@ -34,6 +34,17 @@ LEADS: tuple[tuple[tuple[tuple[FastAction, ...], ...], ...], ...] = tuple(
 )
 
 
+#: LEADS_OF_TWO_RANKS[k][c][g] = the same for the 8-bit pattern ``g`` of rank groups ``2c`` and
+#: ``2c + 1``: a hand is read a byte at a time, in half the steps of a rank at a time.
+LEADS_OF_TWO_RANKS: tuple[tuple[tuple[tuple[FastAction, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(by_rank[2 * c][g & 15] + (by_rank[2 * c + 1][g >> 4] if c < 6 else ()) for g in range(256))
+        for c in range(7)
+    )
+    for by_rank in LEADS
+)
+
+
 def begin_bout(s: GameData, attacker: int) -> None:
     """``attacker`` (who holds cards) is to lead against the next opponent."""
     s.attacker = attacker
@@ -49,13 +60,14 @@ def leads_of_one_rank(s: GameData, hand: int) -> list[FastAction]:
     """Every lead of one card or several of one rank from ``hand``, within the limit."""
     out: list[FastAction] = []
     limit = s.attack_limit
-    leads = LEADS[limit if limit < 4 else 4]
     plain = hand & _PLAIN
-    h = plain
-    while h:
-        r4 = ((h & -h).bit_length() - 1) & ~3
-        h &= ~(15 << r4)
-        out += leads[r4 >> 2][(plain >> r4) & 15]
+    for leads in LEADS_OF_TWO_RANKS[limit if limit < 4 else 4]:
+        if not plain:
+            break
+        pattern = plain & 255
+        if pattern:
+            out += leads[pattern]
+        plain >>= 8
     return out
 
 
@@ -73,7 +85,7 @@ def lay_lead(s: GameData, seat: int, mask: int, ev: list[Event] | None) -> None:
     s.leader = seat
     s.lead_size = mask.bit_count()
     lay_attack(s, seat, mask)
-    s.table_ranks = ranks_of(s.attack_cards)
+    s.table_ranks = ranks_of_mask(mask)  # the table was empty
     if ev is not None:
         ev.append(Event("attack", seat, tuple(cards_of(mask)), count=1))
     s.passed = 0

@@ -60,6 +60,8 @@ class Podkidnoy(GameState, variant="podkidnoy"):
         if ph == BOUT:  # the common case first: a playout asks at every action
             seats = open_throwers(self)
             if not self.taking and -1 in self.covers:
+                if not seats:
+                    return (self.defender,)
                 seats.append(self.defender)
                 seats.sort()
             elif len(seats) > 1:
@@ -135,7 +137,9 @@ class Podkidnoy(GameState, variant="podkidnoy"):
         out: list[FastAction] = []
         if self.rules.throw_in_waits == "holders":  # a game recorded under the earlier rule
             add_throw_ins(self, hand, out)
-            return [*out, PASS_ACTION] if out else out
+            if out:
+                out.append(PASS_ACTION)
+            return out
         if not hand or not room_to_throw(self):
             return []
         add_throw_ins(self, hand, out)
@@ -202,26 +206,26 @@ class Podkidnoy(GameState, variant="podkidnoy"):
 
     def apply_fast(self, seat: int, fa: FastAction, events: list[Event] | None = None) -> None:
         kind, mask, target = fa
-        ev = events
-        if kind == ATTACK:
+        if kind == ATTACK:  # the kinds in the order a playout plays them most
             if self.phase == LEAD:
-                self.lead(seat, mask, ev)
+                self.lead(seat, mask, events)
             else:
-                self.throw_in(seat, mask, ev)
+                self.throw_in(seat, mask, events)
         elif kind == COVER:
-            self.cover(seat, mask, target, ev)
-        elif kind == PASS:
-            self.pass_(seat, ev)
+            self.cover(seat, mask, target, events)
         elif kind == TAKE:
-            self.take(seat, ev)
+            self.take(seat, events)
+        elif kind == PASS:
+            self.pass_(seat, events)
         elif kind in (TRANSFER, SHOW):
-            pass_attack_on(self, seat, kind, mask, ev)
+            pass_attack_on(self, seat, kind, mask, events)
         elif kind == REDEAL:
-            redeal(self, seat, ev)
+            redeal(self, seat, events)
         if self.phase != OVER:
-            self.actions_played += 1
-            if self.actions_played >= self.rules.max_actions:
-                finish_move_cap(self, ev)
+            played = self.actions_played + 1
+            self.actions_played = played
+            if played >= self.rules.max_actions:
+                finish_move_cap(self, events)
 
     def start_bout(self, attacker: int, ev: list[Event] | None) -> None:
         begin_bout(self, attacker)

@@ -10,6 +10,10 @@ def lay_attack(s: GameData, seat: int, mask: int) -> None:
     s.hands[seat] ^= mask
     attack = s.attack_cards
     covers = s.covers
+    if not mask & (mask - 1):  # one card: every throw-in, most leads
+        attack.append(mask.bit_length() - 1)
+        covers.append(-1)
+        return
     while mask:
         low = mask & -mask
         attack.append(low.bit_length() - 1)

@@ -23,7 +23,7 @@ from ..cards import card_label, cards_of
 from ..data import GameData
 from ..errors import IllegalAction
 from ..events import Event
-from ..ring import next_holding, partner_of
+from ..ring import CLOCKWISE, next_holding, partner_of
 from ..rules import Rules
 from .limits import limit_refusal
 from .table import lay_attack
@@ -32,15 +32,10 @@ from .table import lay_attack
 def throwers_for(rules: Rules, holding: Sequence[int], attacker: int, defender: int) -> tuple[int, ...]:
     """The seats allowed to throw in, attacker first, then clockwise (``holding``: see
     :mod:`..ring`)."""
-    n = len(holding)
     partner = partner_of(defender, rules.teams)
     if rules.throw_in == "all":
-        seats = []
-        for i in range(n):
-            t = (attacker + i) % n
-            if t != defender and t != partner and holding[t]:
-                seats.append(t)
-        return tuple(seats)
+        ring = CLOCKWISE[len(holding)][attacker]
+        return tuple([t for t in ring if t != defender and t != partner and holding[t]])
     out = [attacker] if holding[attacker] and attacker != defender else []
     after = next_holding(holding, defender)
     if after not in (-1, defender, partner, attacker):
@@ -57,15 +52,15 @@ def room_to_throw(s: GameData) -> bool:
 def open_throwers(s: GameData) -> list[int]:
     """Throwers the bout waits for: not passed and holding cards while there is room (public
     facts only: a thrower with nothing that fits is among them, and may only pass)."""
+    if len(s.attack_cards) >= s.attack_limit:
+        return []
     hands = s.hands
     passed = s.passed
     if s.rules.throw_in_waits == "holders":  # a game recorded under the earlier rule
-        if len(s.attack_cards) >= s.attack_limit:
-            return []
         ranks = s.table_ranks
         return [t for t in s.throwers if not passed >> t & 1 and hands[t] & ranks]
-    # room_to_throw(s), written out: every action of a bout asks this (actors, settle)
-    if len(s.attack_cards) >= s.attack_limit or not (s.taking or hands[s.defender]):
+    # the rest of room_to_throw(s), written out: every action of a bout asks this (actors, settle)
+    if not (s.taking or hands[s.defender]):
         return []
     return [t for t in s.throwers if not passed >> t & 1 and hands[t]]
 

@@ -29,7 +29,7 @@ def transfer_target(s: GameData) -> int:
 def add_transfers(s: GameData, hand: int, out: list[FastAction]) -> None:
     """Append the defender's transfers and trump shows: only before any cover, and only as
     many cards as the next defender's limit leaves room for."""
-    if max(s.covers) >= 0:
+    if s.covers.count(-1) != len(s.covers):  # a card is covered (``max`` costs four times this)
         return
     target = transfer_target(s)
     if target < 0 or target == s.defender:
@@ -74,7 +74,7 @@ def show_rule_refusal(s: GameData, kind: int) -> IllegalAction | None:
 def transfer_refusal(s: GameData, kind: int, mask: int) -> IllegalAction:
     """Why this transfer or show is refused: after a cover, another rank, not a trump, a
     trump shown twice, or too many cards for the next defender."""
-    if max(s.covers) >= 0:
+    if s.covers.count(-1) != len(s.covers):
         return IllegalAction.of("transfer_after_cover")
     if mask & ~RANK_GROUP[s.attack_cards[0]]:
         return IllegalAction.of("transfer_rank")
