@@ -176,8 +176,10 @@ class Command(BaseCommand):
         tables = options["tables"]
         if tables < 1:
             raise CommandError("--tables must be at least 1")
-        if (options["metrics"] or options["bots"]) and options["flood"]:
-            raise CommandError("--metrics and --bots measure a run without --flood")
+        if options["metrics"] and options["flood"]:
+            raise CommandError("--metrics measures a run without --flood")
+        if options["bots"] and options["flood"]:
+            raise CommandError("--bots measures a run without --flood")
         level = options["bots"]
         if level and settings.CELERY_EMBEDDED_WORKER and not options["server"]:
             raise CommandError("--bots needs Redis (REDIS_URL): the bots' worker is a process of its own")
