@@ -11,6 +11,11 @@ a deal are not independent). Each level's non-fool rate is reported per seat it 
 difference is the logistic reading of ``a_score``. Decision times are the thread's CPU time per
 call (the searches' budgets are counted in it too, so a shared machine measures the same).
 
+``--b-base PATH`` takes the ``b`` side's bots from the checkout at ``PATH`` (its ``games/bots``
+loaded beside this tree's, on this tree's engine), so a level plays its own earlier version at
+the same CPU per decision: ``--a strong --b strong --b-base /tmp/head --strong-ms 150``
+(``tools.bench_arena`` does this for bases of b6436c4's time-counted interface).
+
 Bots are asked the way the site asks them: with the seat's view, its legal actions, a seed, and
 for the levels that use them the table's rules and the public event history. When several seats
 may act, the first seat the game waits for acts (the defender before optional throw-ins).
@@ -19,6 +24,8 @@ may act, the first seat the game waits for acts (the defender before optional th
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import json
 import math
 import statistics
@@ -27,12 +34,30 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from games.bots import choose_action
 from games.bots.ismcts import STRONG_BUDGET, choose_strong
 from games.bots.medium import choose_medium
 from games.engine import Action, Event, Result, Rules, new_game
+
+
+def bots_at(base: str) -> ModuleType:
+    """The ``games/bots`` package of the checkout at ``base``, loaded once per process under its
+    own name (its absolute imports reach this tree's engine)."""
+    name = "arena_base_bots_" + hashlib.sha1(base.encode()).hexdigest()[:8]
+    if name not in sys.modules:
+        root = Path(base) / "games" / "bots"
+        spec = importlib.util.spec_from_file_location(
+            name, root / "__init__.py", submodule_search_locations=[str(root)]
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def decide(
@@ -43,9 +68,22 @@ def decide(
     rules: Rules,
     history: Sequence[Event],
     strong_ms: float | None = None,
+    base: str | None = None,
 ) -> Action:
     """Ask the bot of ``level`` for a move (with rules and history for the levels that read them;
-    ``strong_ms`` overrides the strong bot's CPU budget, in milliseconds)."""
+    ``strong_ms`` overrides the strong bot's CPU budget, in milliseconds; ``base``: the bots of
+    that checkout, :func:`bots_at`)."""
+    if base is not None:
+        bots = bots_at(base)
+        action: Action
+        if level == "strong":
+            budget = bots.ismcts.STRONG_BUDGET
+            if strong_ms is not None:
+                budget = replace(budget, cpu_s=strong_ms / 1000)
+            action = bots.ismcts.choose_strong(view, legal, seed, rules=rules, history=history, budget=budget)
+        else:
+            action = bots.choose_action(level, view, legal, seed, rules=rules, history=history)
+        return action
     if level == "medium":
         return choose_medium(view, legal, seed, rules=rules, history=history)
     if level == "strong":
@@ -73,9 +111,14 @@ def losers_of(result: Result) -> list[int]:
 
 
 def play_game(
-    rules: Rules, seed: str, levels: list[str], a_seats: list[int], strong_ms: float | None = None
+    rules: Rules,
+    seed: str,
+    levels: list[str],
+    a_seats: list[int],
+    strong_ms: float | None = None,
+    b_base: str | None = None,
 ) -> GameOutcome:
-    """Play one game with ``levels[seat]`` at each seat."""
+    """Play one game with ``levels[seat]`` at each seat (the ``b`` seats' from ``b_base``)."""
     history: list[Event] = []
     state = new_game(rules, seed=seed, events=history)
     ms: dict[str, list[float]] = {"a": [], "b": []}
@@ -84,7 +127,9 @@ def play_game(
         seat = next(iter(state.awaiting()))
         legal = state.legal_actions(seat)
         t0 = time.thread_time()
-        action = decide(levels[seat], state.view(seat), legal, f"{seed}:{step}", rules, history, strong_ms)
+        base = None if seat in a_seats else b_base
+        view = state.view(seat)
+        action = decide(levels[seat], view, legal, f"{seed}:{step}", rules, history, strong_ms, base)
         ms["a" if seat in a_seats else "b"].append((time.thread_time() - t0) * 1000)
         history.extend(state.apply(seat, action))
         step += 1
@@ -98,14 +143,14 @@ def play_game(
     return GameOutcome(score, a_seats, losers, ms)
 
 
-def play_pair(args: tuple[Rules, str, str, str, float | None]) -> list[GameOutcome]:
+def play_pair(args: tuple[Rules, str, str, str, float | None, str | None]) -> list[GameOutcome]:
     """The two mirrored games of one deal."""
-    rules, seed, a, b, strong_ms = args
+    rules, seed, a, b, strong_ms, b_base = args
     out = []
     for k in range(2):
         levels = [a if (i + k) % 2 == 0 else b for i in range(rules.players)]
         a_seats = [i for i in range(rules.players) if (i + k) % 2 == 0]
-        out.append(play_game(rules, seed, levels, a_seats, strong_ms))
+        out.append(play_game(rules, seed, levels, a_seats, strong_ms, b_base))
     return out
 
 
@@ -156,9 +201,10 @@ def run(
     seed: str | int,
     workers: int = 1,
     strong_ms: float | None = None,
+    b_base: str | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole mirrored pairs) and summarise them."""
-    jobs = [(rules, f"arena:{seed}:{i}", a, b, strong_ms) for i in range((games + 1) // 2)]
+    jobs = [(rules, f"arena:{seed}:{i}", a, b, strong_ms, b_base) for i in range((games + 1) // 2)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             pairs = list(pool.map(play_pair, jobs))
@@ -179,18 +225,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine is shared)")
     parser.add_argument("--strong-ms", type=float, default=None, help="the strong bot's CPU cap (ms)")
+    parser.add_argument("--b-base", default=None, help="a checkout whose bots play the b side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     ns = parser.parse_args(argv)
     extra: dict[str, Any] = {"teams": ns.teams}
     if ns.jokers:
         extra["jokers"] = ns.jokers
     rules = Rules.for_variant(ns.variant, players=ns.players, **extra)
-    report = run(ns.a, ns.b, ns.games, rules, ns.seed, ns.workers, ns.strong_ms)
+    report = run(ns.a, ns.b, ns.games, rules, ns.seed, ns.workers, ns.strong_ms, ns.b_base)
     if ns.json:
         keys = ("a", "b", "games", "a_score", "ci_low", "ci_high", "elo_diff", "a_ms_median", "a_ms_max")
         print(json.dumps({k: report[k] for k in keys}))
         return 0
     r = report
+    if ns.b_base:
+        r["b"] = f"{r['b']}@base"
     print(f"{r['a']} vs {r['b']}: {rules.variant}, {rules.players} players, {r['games']} games (mirrored)")
     print(
         f"  {r['a']} score {r['a_score']:.3f}  95% [{r['ci_low']:.3f}, {r['ci_high']:.3f}]  "

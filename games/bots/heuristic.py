@@ -26,7 +26,7 @@ owns it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.engine.actions import ATTACK, BEAT, COVER, PASS, SHOW, TAKE, TRANSFER, FastAction
 from games.engine.cards import ALL_CARDS, RED_JOKER, SUIT_MASK, cards_of
@@ -151,7 +151,7 @@ def plain_lead(s: GameState, seat: int) -> FastAction:
     hand = s.hands[seat] & _PLAIN
     best: FastAction = (ATTACK, hand & -hand, -1)
     best_score = 999
-    kept = _KEPT[min(s.attack_limit, 4)]
+    kept = KEPT[min(s.attack_limit, 4)]
     h = hand & ~SUIT_MASK[s.trump_suit]
     while h:
         r4 = ((h & -h).bit_length() - 1) & ~3
@@ -174,9 +174,9 @@ def _lowest_bits(nibble: int, cap: int) -> int:
     return out
 
 
-#: _KEPT[cap][nibble]: the copies of one rank (a nibble of the hand) that a lead of at most
+#: KEPT[cap][nibble]: the copies of one rank (a nibble of the hand) that a lead of at most
 #: ``cap`` cards keeps, the lowest first; a table because every playout lead asks it.
-_KEPT = tuple(tuple(_lowest_bits(n, cap) for n in range(16)) for cap in range(5))
+KEPT = tuple(tuple(_lowest_bits(n, cap) for n in range(16)) for cap in range(5))
 
 
 def _lead(
@@ -227,9 +227,8 @@ def _throw(s: GameState, legal: Sequence[FastAction], stock: int, vals: tuple[in
 KIND_ORDER = (3, 0, 1, 2, 5, 4, 6, 7)
 
 
-def cheapest_first(s: GameState, legal: Sequence[FastAction]) -> list[FastAction]:
-    """``legal`` from the cheapest to the dearest: covers, transfers, then cards by total
-    value, passing before taking. The searches try moves in this order."""
+def _cost_key(s: GameState) -> Callable[[FastAction], tuple[int, int]]:
+    """The order of :func:`cheapest_first` as a sort key: the kind, then the cards' total value."""
     vals = VALUES[s.trump_suit]
 
     def cost(f: FastAction) -> tuple[int, int]:
@@ -241,4 +240,16 @@ def cheapest_first(s: GameState, legal: Sequence[FastAction]) -> list[FastAction
             m ^= low
         return (KIND_ORDER[f[0]], total)
 
-    return sorted(legal, key=cost)
+    return cost
+
+
+def cheapest_first(s: GameState, legal: Sequence[FastAction]) -> list[FastAction]:
+    """``legal`` from the cheapest to the dearest: covers, transfers, then cards by total
+    value, passing before taking. The searches try moves in this order."""
+    return sorted(legal, key=_cost_key(s))
+
+
+def cheapest(s: GameState, legal: Sequence[FastAction]) -> FastAction:
+    """The first move of :func:`cheapest_first` (a search node adds its moves one at a time, so
+    it needs only the next one, not the whole order)."""
+    return min(legal, key=_cost_key(s))

@@ -39,11 +39,12 @@ from games.engine.phases import LEAD, OVER
 from games.engine.rules import Rules
 from games.engine.state import GameState
 
+from .bitplayout import covers, play
 from .budget import Budget, Meter
 from .easy import redeal_if_weak
 from .endgame import solve
 from .evaluation import stock_out_values
-from .heuristic import cheapest_first, heuristic_move, plain_lead
+from .heuristic import cheapest, heuristic_move, plain_lead
 
 #: The strong bot's budget per decision: its think wait is 0.6 s (``games.bots.THINK_SECONDS``),
 #: of which the search may use 0.5 s of CPU; the wall ceiling keeps a starved search's answer
@@ -52,7 +53,7 @@ STRONG_BUDGET = Budget(iterations=6000, cpu_s=0.5, wall_s=1.0, nodes=60_000)
 EXPLORATION = 0.7
 PLAYOUT_NOISE = 0.08
 #: Progressive widening: a node visited ``v`` times tries at most ``1 + WIDENING * sqrt(v)``
-#: of its moves, in :func:`ranked` order.
+#: of its moves, in :func:`next_untried` order.
 WIDENING = 2.0
 #: Progressive bias: the heuristic's move gets ``HEURISTIC_BIAS / (visits + 1)`` on top of its
 #: UCB score, so a search with few iterations (long circle games) trusts the heuristic
@@ -99,12 +100,17 @@ def rewards(s: GameState) -> list[float]:
     return out
 
 
-def ranked(s: GameState, seat: int, legal: list[FastAction]) -> list[FastAction]:
-    """The order in which a node tries its moves: the heuristic's choice, then the cheapest
-    cards first (covers before taking), so a wide node (a circle lead may have hundreds of
-    moves) spends its few visits on plausible ones."""
+def next_untried(
+    s: GameState, seat: int, legal: list[FastAction], children: dict[FastAction, Node]
+) -> tuple[FastAction, bool]:
+    """The move a node tries next, and whether it is the heuristic's: the heuristic's choice
+    first, then the cheapest cards (covers before taking,
+    :func:`games.bots.heuristic.cheapest_first`), so a wide node (a circle lead may have hundreds
+    of moves) spends its few visits on plausible ones."""
     first = heuristic_move(s, seat, legal)
-    return [first, *cheapest_first(s, [f for f in legal if f != first])]
+    if first not in children:
+        return first, True
+    return cheapest(s, [f for f in legal if f not in children]), False
 
 
 def mover(s: GameState) -> int:
@@ -117,7 +123,19 @@ def playout(
 ) -> list[float]:
     """Each seat's value of playing on with the heuristic (a random legal move with probability
     ``noise``): to the end of the game, or with ``evaluate`` in a two-player game to the first
-    lead after the stock ran out, valued there by :func:`games.bots.evaluation.stock_out_values`."""
+    lead after the stock ran out, valued there by :func:`games.bots.evaluation.stock_out_values`.
+    A two-player podkidnoy or perevodnoy game plays in the bitmask loop of
+    :mod:`games.bots.bitplayout`, any other through the engine (:func:`engine_playout`): the
+    same moves and the same result either way."""
+    if covers(s):
+        return play(s, rng, noise, evaluate)
+    return engine_playout(s, rng, noise, evaluate=evaluate)
+
+
+def engine_playout(
+    s: GameState, rng: random.Random, noise: float = PLAYOUT_NOISE, *, evaluate: bool = False
+) -> list[float]:
+    """:func:`playout` through the engine's ``legal_fast`` and ``apply_fast``, for every game."""
     rnd = rng.random
     cut = evaluate and s.players == 2 and s.stage == 0
     while s.phase != OVER:
@@ -184,19 +202,19 @@ class Search:
             seat = self.me if node is self.root else mover(s)
             legal = self.legal if node is self.root else s.legal_fast(seat)
             children = node.children
-            tried = [f for f in legal if f in children]
+            get = children.get
+            tried = [(g, c) for g in legal if (c := get(g)) is not None]
             if len(tried) < len(legal) and len(tried) <= WIDENING * math.sqrt(node_visits):
-                order = ranked(s, seat, legal)
-                f = next(g for g in order if g not in children)
-                child = children[f] = Node(seat, HEURISTIC_BIAS if f == order[0] else 0.0)
+                f, preferred = next_untried(s, seat, legal, children)
+                child = children[f] = Node(seat, HEURISTIC_BIAS if preferred else 0.0)
                 if node is self.root and self.heuristic is None:
-                    self.heuristic = order[0]
-                tried.append(f)
+                    self.heuristic = f  # the root's first move is the heuristic's
+                tried.append((f, child))
                 expanded = True
             else:
-                f, child = self._select(node, tried)
-            for g in tried:
-                children[g].avail += 1
+                f, child = self._select(tried)
+            for _, c in tried:
+                c.avail += 1
             s.apply_fast(seat, f)
             path.append(child)
             node = child
@@ -208,17 +226,15 @@ class Search:
         self.iterations += 1
 
     @staticmethod
-    def _select(node: Node, tried: list[FastAction]) -> tuple[FastAction, Node]:
-        best_f = tried[0]
-        best = node.children[best_f]
+    def _select(tried: list[tuple[FastAction, Node]]) -> tuple[FastAction, Node]:
+        """The tried move of the highest UCB1 score (with the heuristic's fading bias)."""
+        best_f, best = tried[0]
         best_score = -1.0
-        for f in tried:
-            c = node.children[f]
-            score = (
-                c.total / c.visits
-                + EXPLORATION * math.sqrt(math.log(c.avail + 1) / c.visits)
-                + c.bias / (c.visits + 1)
-            )
+        log = math.log
+        sqrt = math.sqrt
+        for f, c in tried:
+            v = c.visits
+            score = c.total / v + EXPLORATION * sqrt(log(c.avail + 1) / v) + c.bias / (v + 1)
             if score > best_score:
                 best_f, best, best_score = f, c, score
         return best_f, best

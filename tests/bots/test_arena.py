@@ -36,7 +36,7 @@ def test_even_scores_give_zero_elo() -> None:
 
 
 def test_mirrored_games_swap_the_seats() -> None:
-    first, second = play_pair((Rules(), "mirror", "easy", "random", None))
+    first, second = play_pair((Rules(), "mirror", "easy", "random", None, None))
     assert first.a_seats == [0] and second.a_seats == [1]
 
 

@@ -7,30 +7,34 @@ import random
 
 from games.bots.evaluation import stock_out_values
 from games.bots.heuristic import heuristic_move
-from games.bots.ismcts import playout, rewards
+from games.bots.ismcts import engine_playout, playout, rewards
 from games.engine import Rules, new_game
 from games.engine.phases import LEAD, OVER
 
 
 def test_a_two_player_playout_stops_at_the_first_lead_after_the_stock_ran_out() -> None:
+    """Through the engine, which leaves the state where it stopped; the search's bitmask loop
+    gives the same values (``test_bitplayout.py``)."""
     for i in range(20):
         s = new_game(Rules.for_variant("perevodnoy" if i % 2 else "podkidnoy"), seed=f"cut{i}")
-        values = playout(s, random.Random(i), evaluate=True)
+        assert playout(s.clone(), random.Random(i), evaluate=True) == engine_playout(
+            s, random.Random(i), evaluate=True
+        )
+        values = stock_out_values(s)
         assert s.phase == LEAD and not s.stock
-        assert values == stock_out_values(s)
         assert 0 < values[0] < 1 and values[0] + values[1] == 1
 
 
 def test_without_evaluation_or_with_more_players_the_playout_finishes_the_game() -> None:
     for rules in (Rules(), Rules(players=3), Rules(players=4, teams=True)):
         s = new_game(rules, seed="full")
-        values = playout(s, random.Random(0), evaluate=rules.players > 2)
+        values = engine_playout(s, random.Random(0), evaluate=rules.players > 2)
         assert s.phase == OVER and values == rewards(s)
 
 
 def test_the_evaluation_is_the_same_from_either_side() -> None:
     s = new_game(Rules(), seed="sym")
-    playout(s, random.Random(1), evaluate=True)
+    engine_playout(s, random.Random(1), evaluate=True)
     swapped = s.clone()
     swapped.hands[0], swapped.hands[1] = s.hands[1], s.hands[0]
     swapped.attacker, swapped.defender = s.defender, s.attacker
@@ -45,7 +49,7 @@ def test_the_evaluation_predicts_the_engines_results_better_than_a_coin() -> Non
     bias = 0.0
     for i in range(300):
         s = new_game(Rules.for_variant("perevodnoy" if i % 2 else "podkidnoy"), seed=f"eval{i}")
-        predicted = playout(s, random.Random(i), evaluate=True)[0]
+        predicted = engine_playout(s, random.Random(i), evaluate=True)[0]
         while s.phase != OVER:
             seat = next(iter(s.awaiting()))
             s.apply_fast(seat, heuristic_move(s, seat, s.legal_fast(seat)))
