@@ -45,11 +45,14 @@ from .easy import redeal_if_weak
 from .endgame import solve
 from .evaluation import stock_out_values
 from .heuristic import cheapest, heuristic_move, plain_lead
+from .inference import ReadInfoState
 
-#: The strong bot's budget per decision: its think wait is 0.6 s (``games.bots.THINK_SECONDS``),
-#: of which the search may use 0.5 s of CPU; the wall ceiling keeps a starved search's answer
-#: within the think wait plus 0.4 s. The iterations rarely bind on an idle core.
-STRONG_BUDGET = Budget(iterations=6000, cpu_s=0.5, wall_s=1.0, nodes=60_000)
+#: The strong bot's budget per decision: 0.2 s of CPU within its think wait of 0.6 s
+#: (``games.bots.THINK_SECONDS``). With the bitmask playout that is about 2,400 iterations on an
+#: idle core, more than 0.5 s gave the engine's playout (about 2,100), for 40 % of the CPU: a
+#: machine holds more tables against it (docs/bots.md, "Capacity"). The wall ceiling keeps a
+#: starved search's answer within the think wait plus 0.4 s.
+STRONG_BUDGET = Budget(iterations=6000, cpu_s=0.2, wall_s=1.0, nodes=60_000)
 EXPLORATION = 0.7
 PLAYOUT_NOISE = 0.08
 #: Progressive widening: a node visited ``v`` times tries at most ``1 + WIDENING * sqrt(v)``
@@ -305,7 +308,7 @@ def decide_strong(
 ) -> Decision:
     """:func:`choose_strong`'s move with what it cost (the site's metrics count the iterations)."""
     return search_move(
-        view, legal_actions, seed, rules, history, budget.after(late), careful=True, endgame=True
+        view, legal_actions, seed, rules, history, budget.after(late), careful=True, endgame=True, reads=True
     )
 
 
@@ -319,9 +322,11 @@ def search_move(
     *,
     careful: bool,
     endgame: bool,
+    reads: bool = False,
 ) -> Decision:
     """A searched move within ``budget``: ``careful`` remembers the discard by face,
-    ``endgame`` allows the exact two-player endgame search."""
+    ``endgame`` allows the exact two-player endgame search, ``reads`` weights the deals by the
+    other players' choices (:mod:`.inference`)."""
     meter = Meter(budget)
     redeal = redeal_if_weak(view, legal_actions)
     if redeal is not None:
@@ -335,7 +340,7 @@ def search_move(
     pass_action = next((f for f in legal if f[0] == PASS), None)
     if me not in awaiting and pass_action is not None:
         return Decision(Action.from_fast(pass_action))
-    info = InfoState(view, rules, history, remember_discard=careful)
+    info = (ReadInfoState if reads else InfoState)(view, rules, history, remember_discard=careful)
     rng = random.Random(seed)
     if (
         endgame
