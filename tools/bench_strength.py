@@ -34,6 +34,8 @@ from tools.bot_matches import PlayedGame, losers_of, summarise
 Side = Callable[[Any, Sequence[Action], str, Rules, list[Event]], tuple[Action, int, bool]]
 
 _base: ModuleType | None = None
+#: The state's ``game_result`` as the bots of a commit before its rename read it.
+_OLD_RESULT = "outcome"
 
 
 def load_base(base: Path) -> ModuleType:
@@ -63,9 +65,9 @@ def load_base(base: Path) -> ModuleType:
             Counted.last = self
 
     ismcts.Search = Counted  # type: ignore[attr-defined]
-    if not hasattr(GameData, "outcome"):
-        # Bots from before the field's rename read a finished game's result as ``outcome``.
-        GameData.outcome = property(lambda s: s.game_result)  # type: ignore[attr-defined]
+    if not hasattr(GameData, _OLD_RESULT):
+        # Bots from before the field's rename read a finished game's result by its old name.
+        setattr(GameData, _OLD_RESULT, property(lambda s: s.game_result))
     _base = module
     return module
 

@@ -7,7 +7,7 @@ Layout: the state's fields are declared once in :mod:`.data` and :class:`GameSta
 ``circle``) chosen when the game is made; each rule lives in a module named for it
 (:mod:`.bout` for a bout's rules, :mod:`.circle` for the two ``circle`` stages, :mod:`.deal`,
 :mod:`.redeal`). Around them: the snapshot format (:mod:`.codec`), the position notation
-(:mod:`.position`), views (:mod:`.visibility`), refusals (:mod:`.refusals`), and states sampled from
+(:mod:`.position`), who sees what (:mod:`.visibility`), refusals (:mod:`.refusals`), and states sampled from
 one seat's information (:mod:`.infostate`) for the bots.
 
 >>> from games.engine import Rules, new_game, Action
