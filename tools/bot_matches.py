@@ -1,6 +1,6 @@
 """The strength harness: two bot levels play mirrored deals and the score gets a confidence interval.
 
-``python -m tools.bot_arena --a strong --b easy --games 2000 --variant podkidnoy --players 2
+``python -m tools.bot_matches --a strong --b easy --games 2000 --variant podkidnoy --players 2
 --seed 1 [--json]``
 
 Every deal is played twice with the seats swapped (seat ``i`` plays ``a`` when ``i + k`` is even
@@ -37,7 +37,7 @@ from games.engine import Action, Event, Result, Rules, new_game
 
 def decide(
     level: str,
-    view: Any,
+    seat_view: Any,
     legal: Sequence[Action],
     seed: str,
     rules: Rules,
@@ -47,15 +47,15 @@ def decide(
     """Ask the bot of ``level`` for a move (with rules and history for the levels that read them;
     ``strong_ms`` overrides the strong bot's CPU budget, in milliseconds)."""
     if level == "medium":
-        return choose_medium(view, legal, seed, rules=rules, history=history)
+        return choose_medium(seat_view, legal, seed, rules=rules, history=history)
     if level == "strong":
         budget = STRONG_BUDGET if strong_ms is None else replace(STRONG_BUDGET, cpu_s=strong_ms / 1000)
-        return choose_strong(view, legal, seed, rules=rules, history=history, budget=budget)
-    return choose_action(level, view, legal, seed)
+        return choose_strong(seat_view, legal, seed, rules=rules, history=history, budget=budget)
+    return choose_action(level, seat_view, legal, seed)
 
 
 @dataclass
-class GameOutcome:
+class PlayedGame:
     """One game: ``a``'s score (1 win, 0.5 draw, 0 loss), which seats were ``a``'s, who lost,
     and each side's decision times in milliseconds."""
 
@@ -74,7 +74,7 @@ def losers_of(result: Result) -> list[int]:
 
 def play_game(
     rules: Rules, seed: str, levels: list[str], a_seats: list[int], strong_ms: float | None = None
-) -> GameOutcome:
+) -> PlayedGame:
     """Play one game with ``levels[seat]`` at each seat."""
     history: list[Event] = []
     state = new_game(rules, seed=seed, events=history)
@@ -95,10 +95,10 @@ def play_game(
         score = 0.5
     else:
         score = 0.0 if any(s in a_seats for s in losers) else 1.0
-    return GameOutcome(score, a_seats, losers, ms)
+    return PlayedGame(score, a_seats, losers, ms)
 
 
-def play_pair(args: tuple[Rules, str, str, str, float | None]) -> list[GameOutcome]:
+def play_pair(args: tuple[Rules, str, str, str, float | None]) -> list[PlayedGame]:
     """The two mirrored games of one deal."""
     rules, seed, a, b, strong_ms = args
     out = []
@@ -109,7 +109,7 @@ def play_pair(args: tuple[Rules, str, str, str, float | None]) -> list[GameOutco
     return out
 
 
-def summarise(a: str, b: str, players: int, pairs: list[list[GameOutcome]]) -> dict[str, Any]:
+def summarise(a: str, b: str, players: int, pairs: list[list[PlayedGame]]) -> dict[str, Any]:
     """The report: ``a_score`` with its 95% interval, Elo, non-fool rates, decision times."""
     games = [g for pair in pairs for g in pair]
     pair_means = [sum(g.score for g in pair) / len(pair) for pair in pairs]
@@ -158,6 +158,7 @@ def run(
     strong_ms: float | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole mirrored pairs) and summarise them."""
+    # The deals' seeds keep the tool's first name, so a seed plays the games it always did.
     jobs = [(rules, f"arena:{seed}:{i}", a, b, strong_ms) for i in range((games + 1) // 2)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
