@@ -204,7 +204,7 @@ def test_a_lost_evaluation_is_failed_when_its_page_polls(user: User, sends: Send
         assert evaluation_step_task(evaluation.pk) is False
     assert sent.call_count == 0
     again = Evaluation.objects.get(pk=evaluation.pk)
-    assert (again.status, again.results, again.updated) == (Evaluation.Status.FAILED, [], failed.updated)
+    assert (again.status, again.judgements, again.updated) == (Evaluation.Status.FAILED, [], failed.updated)
 
 
 def test_a_lost_evaluation_does_not_keep_its_owner_from_asking_again(user: User, sends: Sends) -> None:
