@@ -190,10 +190,10 @@ def bot_accounts(*, level: User.BotLevel, count: int, exclude: set[int]) -> list
     raise RuntimeError(f"no free {level.value} bot among the first {BOT_NUMBER_LIMIT}")
 
 
-#: The group of support staff: they may look at every record of the club in the admin, and change
+#: The group of support staff: they may look at every row of the club in the admin, and change
 #: none (``ensure_demo`` puts the demo user in it).
 CLUB_STAFF_GROUP = "Club staff"
-#: The apps whose records the group may view (users, live play, ratings, tournaments).
+#: The apps whose rows the group may view (users, live play, ratings, tournaments).
 CLUB_STAFF_APPS = ("accounts", "games", "ratings", "tournaments")
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 class Evaluation(models.Model):
     """Asked by a signed-in user for ``seat`` of ``position``; ``total`` moves to judge, ``done``
-    so far (the progress), ``results`` one ``{"move", "p", "samples"}`` per judged move. With
+    so far (the progress), ``judgements`` one ``{"move", "p", "samples"}`` per judged move. With
     ``open`` the search sees every card of the position (the user's own text, never a live
     match's); without it only the seat's own information, the hidden cards sampled."""
 
@@ -30,7 +30,7 @@ class Evaluation(models.Model):
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
     total = models.PositiveIntegerField(_("moves"), default=0)
     done = models.PositiveIntegerField(_("moves judged"), default=0)
-    results = models.JSONField(_("results"), default=list)
+    judgements = models.JSONField(_("judgements"), default=list, db_column="results")
     created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 

@@ -161,10 +161,10 @@ def evaluation_step(*, evaluation_id: int) -> bool:
         return False
     state = GameState.from_position(evaluation.position)
     moves = state.legal_actions(evaluation.seat)
-    index = len(evaluation.results)
+    index = len(evaluation.judgements)
     if index < len(moves):
         try:
-            result = judge(
+            judgement = judge(
                 state,
                 evaluation.seat,
                 moves[index],
@@ -178,14 +178,14 @@ def evaluation_step(*, evaluation_id: int) -> bool:
             return False
     with transaction.atomic():
         locked = Evaluation.objects.select_for_update().get(pk=evaluation.pk)
-        if locked.status != Evaluation.Status.PENDING or len(locked.results) != index:
+        if locked.status != Evaluation.Status.PENDING or len(locked.judgements) != index:
             return False  # a duplicate step: the first one stored this move
         if index < len(moves):
-            locked.results = [*locked.results, result]
-        locked.done = len(locked.results)
+            locked.judgements = [*locked.judgements, judgement]
+        locked.done = len(locked.judgements)
         if locked.done >= len(moves):
             locked.status = Evaluation.Status.DONE
         else:
             enqueue_on_commit(EVALUATION_STEP_TASK, locked.pk)
-        locked.save(update_fields=["results", "done", "status", "updated"])
+        locked.save(update_fields=["judgements", "done", "status", "updated"])
     return index < len(moves)

@@ -43,7 +43,7 @@ def _board_context(request: HttpRequest, start: str, line: list[str]) -> dict[st
         context["error"] = refused.message
         return context
     context["board"] = board
-    context["view"] = board.state.full_view()
+    context["full_view"] = board.state.full_view()
     return context
 
 
@@ -124,5 +124,5 @@ def evaluation(request: HttpRequest, evaluation_id: int) -> HttpResponse:
     found = evaluation_of(evaluation_id=evaluation_id, user=request.user)
     if found is None:
         raise Http404
-    results = sorted(found.results, key=lambda r: -r["p"])
-    return render(request, "analysis/_evaluation.html", {"evaluation": found, "results": results})
+    judgements = sorted(found.judgements, key=lambda r: -r["p"])
+    return render(request, "analysis/_evaluation.html", {"evaluation": found, "judgements": judgements})

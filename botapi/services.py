@@ -27,7 +27,7 @@ class ApiRefused(Refused):
 
 def account_upgrade(user: User) -> None:
     """Make ``user`` a bot account played by an outside program (Lichess's rule: only an account
-    that has never played, so no human's record and rating turn into a program's)."""
+    that has never played, so no human's games and rating turn into a program's)."""
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         if locked.is_program:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import Action, GameRecord, Rules
 from games.engine.cards import SUIT_SYMBOLS, SUITS
-from games.engine.views import View
+from games.engine.visibility import View
 from games.models import Match, Move
 from games.templatetags.cards import card_text
 from games.words import describe_event, variant_name
@@ -45,7 +45,7 @@ class ReplayStep:
     last: int
     words: tuple[SafeString, ...]
     seats: tuple[ReplaySeat, ...]
-    view: View
+    full_view: View
     #: The whole position in the engine's notation (``docs/position.md``): every card, the stock's
     #: order included, which a finished match's replay shows anyway ("copy position").
     position: str
@@ -89,27 +89,27 @@ def replay_step(match: Match, moves: list[Move], number: int) -> ReplayStep:
     state = record.start()
     for move in moves[:number]:
         state.apply(move.seat, Action.parse(move.action))
-    view = state.full_view()
+    full_view = state.full_view()
     names = match_names(match)
     players = {player.seat: player for player in match.players.all()}
     acted = moves[number - 1].seat if number else None
-    place_of = {seat: i + 1 for i, group in enumerate(view.places) for seat in group}
+    place_of = {seat: i + 1 for i, group in enumerate(full_view.places) for seat in group}
     seats = tuple(
         ReplaySeat(
             position=seat,
             name=names.get(seat, "?"),
             is_bot=bool(seat in players and players[seat].user.is_bot),
-            cards=tuple(view.hands[seat]) if view.hands is not None else (),
+            cards=tuple(full_view.hands[seat]) if full_view.hands is not None else (),
             acted=seat == acted,
-            is_attacker=view.attacker == seat,
-            is_defender=view.defender == seat,
+            is_attacker=full_view.attacker == seat,
+            is_defender=full_view.defender == seat,
             place=place_of.get(seat),
         )
-        for seat in range(view.players)
+        for seat in range(full_view.players)
     )
     words = (_deal_words(match, names),) if number == 0 else _move_words(moves[number - 1], names)
     return ReplayStep(
-        number=number, last=last, words=words, seats=seats, view=view, position=state.position()
+        number=number, last=last, words=words, seats=seats, full_view=full_view, position=state.position()
     )
 
 
@@ -124,12 +124,12 @@ def _move_words(move: Move, names: dict[int, str]) -> tuple[SafeString, ...]:
 
 def _deal_words(match: Match, names: dict[int, str]) -> SafeString:
     record = GameRecord(Rules.from_dict(match.rules), match.seed, match.dealer)
-    view = record.start().full_view()
-    variant = variant_name(view.variant)
-    if view.trump_card:
-        trump = card_text(view.trump_card)
+    full_view = record.start().full_view()
+    variant = variant_name(full_view.variant)
+    if full_view.trump_card:
+        trump = card_text(full_view.trump_card)
     else:
-        trump = conditional_escape(SUIT_SYMBOLS[SUITS.index(view.trump_suit)])
+        trump = conditional_escape(SUIT_SYMBOLS[SUITS.index(full_view.trump_suit)])
     sentence = _("%(variant)s: %(name)s deals; the trump is %(trump)s.")
     # The sentence and the name are escaped as text; the card span is already safe HTML.
     return mark_safe(

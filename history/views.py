@@ -109,8 +109,8 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     chat = present_lines(match_lines(match), reader)
     rooms = {line.id: line.room for line in match_lines(match)} if chat else {}
     context = {
-        "chat_players": [view for view in chat if rooms[view.id] == "players"],
-        "chat_spectators": [view for view in chat if rooms[view.id] == "spectators"],
+        "chat_players": [shown for shown in chat if rooms[shown.id] == "players"],
+        "chat_spectators": [shown for shown in chat if rooms[shown.id] == "spectators"],
         "match": match,
         "step": step,
         "log": [(entry, verdicts.get(entry.number)) for entry in replay_log(match, moves)],

@@ -64,42 +64,42 @@ def seat_name(seat: int) -> str:
 
 def board(state: GameState, seat: int) -> Board:
     """The learner's board at ``seat``."""
-    view = state.view(seat)
+    seat_view = state.view(seat)
     seats = tuple(
         Seat(
             name=seat_name(other),
-            count=view.hand_counts[other],
-            role=_role(view.attacker, view.defender, other),
-            out=other in view.out,
+            count=seat_view.hand_counts[other],
+            role=_role(seat_view.attacker, seat_view.defender, other),
+            out=other in seat_view.out,
         )
-        for other in range(view.players)
+        for other in range(seat_view.players)
         if other != seat
     )
-    uncovered = {attack for attack, cover in view.table if cover is None}
-    targets = frozenset(view.circle if view.stage == 1 else uncovered)
-    awaited = view.awaiting.get(seat)
-    if view.is_over:
+    uncovered = {attack for attack, cover in seat_view.table if cover is None}
+    targets = frozenset(seat_view.circle if seat_view.stage == 1 else uncovered)
+    awaited = seat_view.awaiting.get(seat)
+    if seat_view.is_over:
         status = _("The game is over.")
     elif awaited:
         status = your_move_words(awaited)
     else:
         status = _("You may move, or wait.")
     return Board(
-        variant=view.variant,
-        stage=view.stage,
-        trump_card=view.trump_card,
-        trump_suit=view.trump_suit,
-        stock_count=view.stock_count,
-        discard_count=view.discard_count,
+        variant=seat_view.variant,
+        stage=seat_view.stage,
+        trump_card=seat_view.trump_card,
+        trump_suit=seat_view.trump_suit,
+        stock_count=seat_view.stock_count,
+        discard_count=seat_view.discard_count,
         seats=seats,
-        table=tuple(view.table),
-        circle=tuple(view.circle),
-        drawn=view.drawn,
-        hand=tuple(view.hand),
+        table=tuple(seat_view.table),
+        circle=tuple(seat_view.circle),
+        drawn=seat_view.drawn,
+        hand=tuple(seat_view.hand),
         targets=targets,
-        buttons=_buttons(state, view.stage),
+        buttons=_buttons(state, seat_view.stage),
         status=status,
-        over=view.is_over,
+        over=seat_view.is_over,
     )
 
 

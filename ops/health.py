@@ -35,7 +35,7 @@ from durak_site import heartbeat
 
 logger = logging.getLogger(__name__)
 
-Outcome = Literal["ok", "fail", "skipped"]
+CheckStatus = Literal["ok", "fail", "skipped"]
 
 #: The clock ticks twice a second: a few seconds without a tick means beat or the worker is gone.
 CLOCK_SECONDS: Final = 10.0
@@ -51,7 +51,7 @@ DATABASE_TIMEOUT: Final = 2.0
 WEB_CHECKS: Final = frozenset({"database", "cache", "channel_layer", "broker"})
 
 
-def database() -> Outcome:
+def database() -> CheckStatus:
     """A ``SELECT 1``: through the process's pool when there is one, waiting at most
     ``DATABASE_TIMEOUT`` for a connection (the pool's own wait, for requests, is longer)."""
     try:
@@ -71,7 +71,7 @@ def database() -> Outcome:
     return "ok"
 
 
-def cache_roundtrip() -> Outcome:
+def cache_roundtrip() -> CheckStatus:
     key, value = "health:probe", uuid.uuid4().hex
     try:
         cache.set(key, value, timeout=10)
@@ -83,7 +83,7 @@ def cache_roundtrip() -> Outcome:
     return "ok"
 
 
-def redis_ping(url: str) -> Outcome:
+def redis_ping(url: str) -> CheckStatus:
     try:
         client = redis.Redis.from_url(url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT)
         try:
@@ -96,18 +96,18 @@ def redis_ping(url: str) -> Outcome:
     return "ok"
 
 
-def channel_layer() -> Outcome:
+def channel_layer() -> CheckStatus:
     return redis_ping(settings.REDIS_URL) if settings.REDIS_URL else "skipped"
 
 
-def broker() -> Outcome:
+def broker() -> CheckStatus:
     url = settings.CELERY_BROKER_URL
     if settings.CELERY_EMBEDDED_WORKER or urlsplit(url).scheme not in {"redis", "rediss"}:
         return "skipped"
     return redis_ping(url)
 
 
-def fresh(name: str, limit: float) -> Outcome:
+def fresh(name: str, limit: float) -> CheckStatus:
     """Whether heartbeat ``name`` beat within ``limit`` seconds."""
     try:
         age = heartbeat.age(name)
@@ -117,8 +117,8 @@ def fresh(name: str, limit: float) -> Outcome:
     return "ok" if age is not None and age <= limit else "fail"
 
 
-def all_checks() -> dict[str, Callable[[], Outcome]]:
-    checks: dict[str, Callable[[], Outcome]] = {
+def all_checks() -> dict[str, Callable[[], CheckStatus]]:
+    checks: dict[str, Callable[[], CheckStatus]] = {
         "database": database,
         "cache": cache_roundtrip,
         "channel_layer": channel_layer,
@@ -131,20 +131,20 @@ def all_checks() -> dict[str, Callable[[], Outcome]]:
 
 
 #: The last answer per scope and when it was made: a flood of probes costs one check a second.
-_memo: dict[bool, tuple[float, dict[str, Outcome]]] = {}
+_memo: dict[bool, tuple[float, dict[str, CheckStatus]]] = {}
 MEMO_SECONDS: Final = 1.0
 
 
-def readiness(*, web_only: bool = False) -> dict[str, Outcome]:
-    """Every check's outcome (only ``WEB_CHECKS`` when ``web_only``), at most once a second."""
+def readiness(*, web_only: bool = False) -> dict[str, CheckStatus]:
+    """Every check's status (only ``WEB_CHECKS`` when ``web_only``), at most once a second."""
     now = time.monotonic()
     memo = _memo.get(web_only)
     if memo is not None and now - memo[0] < MEMO_SECONDS:
         return memo[1]
-    outcomes = {name: check() for name, check in all_checks().items() if not web_only or name in WEB_CHECKS}
-    _memo[web_only] = (now, outcomes)
-    return outcomes
+    statuses = {name: check() for name, check in all_checks().items() if not web_only or name in WEB_CHECKS}
+    _memo[web_only] = (now, statuses)
+    return statuses
 
 
-def ready(outcomes: dict[str, Outcome]) -> bool:
-    return all(outcome != "fail" for outcome in outcomes.values())
+def ready(statuses: dict[str, CheckStatus]) -> bool:
+    return all(status != "fail" for status in statuses.values())

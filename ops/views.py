@@ -36,9 +36,9 @@ def live(request: HttpRequest) -> JsonResponse:
 @require_GET
 def ready(request: HttpRequest) -> JsonResponse:
     """What a request needs, checked (``?web``: only what a page needs now); 503 when any fails."""
-    outcomes = health.readiness(web_only="web" in request.GET)
-    ok = health.ready(outcomes)
-    return JsonResponse({"status": "ok" if ok else "fail", "checks": outcomes}, status=200 if ok else 503)
+    statuses = health.readiness(web_only="web" in request.GET)
+    ok = health.ready(statuses)
+    return JsonResponse({"status": "ok" if ok else "fail", "checks": statuses}, status=200 if ok else 503)
 
 
 def may_scrape(request: HttpRequest) -> bool:

@@ -227,7 +227,7 @@ class MatchConsumer(ViewerDispatch, AsyncWebsocketConsumer):
             metrics.REFUSED_FRAMES.labels(code).inc()
             await self.send_error(error.message, code=code)
         else:
-            # The mover's page straight from the move's result; the broadcast of this version,
+            # The mover's page straight from the applied match; the broadcast of this version,
             # queued behind this handler, then finds this socket already there.
             await self.send(text_data=html)
 
@@ -345,9 +345,11 @@ def _apply_and_render(
     from the match as the move committed it: one thread hop, no read back. ``received``: when the
     frame arrived (``time.perf_counter``), from which the move's time to its commit is measured."""
     ratelimit.check_user(user.pk)
-    result = services.action_apply(match_id=match_id, user=user, action_text=action, expected_version=version)
+    applied = services.action_apply(
+        match_id=match_id, user=user, action_text=action, expected_version=version
+    )
     metrics.MOVE_COMMIT_SECONDS.observe(time.perf_counter() - received)
-    return match_fragments(result, user, log_after=log_after)
+    return match_fragments(applied, user, log_after=log_after)
 
 
 def _render_lobby(user: User | AnonymousUser) -> str:

@@ -27,7 +27,7 @@ from games import seeding
 from games.engine import LegalMove
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.engine.phases import THROW_IN_CODES
-from games.engine.views import View
+from games.engine.visibility import View
 from games.fairness import seed_commitment
 from games.memos import gettext as _
 from games.memos import in_language, ngettext, pgettext
@@ -45,8 +45,8 @@ from games.words import (
 from play import ratings
 from play.forms import BotFillForm, describe_rules
 from play.loaded import LoadedMatch
-from play.outcome import ResultPanel, result_panel
 from play.ratings import ShownRating
+from play.result_panel import ResultPanel, result_panel
 from play.selectors import seed_value_sent, table_current_match
 
 #: How many face-down cards an opponent's seat draws at most (table.css shows 8).
@@ -54,7 +54,7 @@ MAX_BACKS = 8
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class ShownSeat:
     """A seat at the table as this viewer sees it: public facts, and cards only when allowed."""
 
     position: int
@@ -98,7 +98,7 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
-class PairView:
+class ShownPair:
     """An attack card with its cover; ``targetable`` when the viewer may cover it now."""
 
     attack: str
@@ -169,15 +169,15 @@ class MatchContext:
     rated: bool
     turn_seconds: int
     viewer_seat: int | None
-    seats: tuple[SeatView, ...]
-    me: SeatView | None
+    seats: tuple[ShownSeat, ...]
+    me: ShownSeat | None
     stage: int
     #: The trump card while it lies under the stock (else ``None``: the suit alone is shown).
     trump_card: str | None
     trump_suit: str | None
     stock_count: int
     discard_count: int
-    pairs: tuple[PairView, ...]
+    pairs: tuple[ShownPair, ...]
     #: "Olga takes the cards" while the defender has said "take" (public: everyone sees it).
     taking_text: str
     circle: tuple[str, ...]
@@ -196,7 +196,7 @@ class MatchContext:
     throw_in_seconds: int
     log: tuple[LogLine, ...]
     last_seq: int
-    #: The result panel of a finished match (``play.outcome``).
+    #: The result panel of a finished match (``play.result_panel``).
     result: ResultPanel | None
     can_abort: bool
     can_resign: bool
@@ -304,17 +304,17 @@ def present_match(
     state = loaded.state
     active = match.status == Match.Status.ACTIVE
     if not active:
-        view = state.full_view()
+        seat_view = state.full_view()
     elif seat is None:
-        view = state.spectator_view()
+        seat_view = state.spectator_view()
     else:
-        view = state.view(seat)
+        seat_view = state.view(seat)
     by_seat = {p.seat: p for p in loaded.players}
     names = {s: _player_name(p) for s, p in by_seat.items()}
-    legal = list(view.moves) if active and seat is not None else []
-    awaiting: Mapping[int, str] = view.awaiting if active else {}
+    legal = list(seat_view.moves) if active and seat is not None else []
+    awaiting: Mapping[int, str] = seat_view.awaiting if active else {}
     teams = bool(match.rules.get("teams"))
-    seats = _seats(match, view, by_seat, names, seat, awaiting, active, teams)
+    seats = _seats(match, seat_view, by_seat, names, seat, awaiting, active, teams)
     me = next((s for s in seats if s.is_viewer), None)
     log_moves = loaded.moves
     last_seq = log_moves[-1].seq if log_moves else 0
@@ -330,24 +330,24 @@ def present_match(
         table_id=match.table_id,
         version=match.version,
         status=match.status,
-        variant=variant_name(view.variant),
+        variant=variant_name(seat_view.variant),
         rated=bool(match.table.rated),
         turn_seconds=int(match.table.turn_seconds),
         viewer_seat=seat,
         seats=_around(seats, seat),
         me=me,
-        stage=int(view.stage),
-        trump_card=_trump_on_show(view),
-        trump_suit=view.trump_suit,
-        stock_count=int(view.stock_count),
-        discard_count=int(view.discard_count),
-        pairs=_pairs(view.table, legal),
-        taking_text=_taking_text(view, names, seat) if active else "",
-        circle=tuple(view.circle),
-        drawn=view.drawn,
-        drawn_caption=_drawn_caption(view, names, seat, awaiting),
-        hand=_hand(_own_hand(view, seat), view.legal_cards if legal else ()),
-        choices=_choices(legal, bito=_all_covered(view)),
+        stage=int(seat_view.stage),
+        trump_card=_trump_on_show(seat_view),
+        trump_suit=seat_view.trump_suit,
+        stock_count=int(seat_view.stock_count),
+        discard_count=int(seat_view.discard_count),
+        pairs=_pairs(seat_view.table, legal),
+        taking_text=_taking_text(seat_view, names, seat) if active else "",
+        circle=tuple(seat_view.circle),
+        drawn=seat_view.drawn,
+        drawn_caption=_drawn_caption(seat_view, names, seat, awaiting),
+        hand=_hand(_own_hand(seat_view, seat), seat_view.legal_cards if legal else ()),
+        choices=_choices(legal, bito=_all_covered(seat_view)),
         your_move=seat is not None and seat in awaiting,
         status_text=_status_text(match, names, seat, awaiting),
         remaining_ms=remaining,
@@ -403,7 +403,7 @@ def _match_urls(match_id: int, script_prefix: str) -> MatchUrls:
     )
 
 
-def _trump_on_show(view: View) -> str | None:
+def _trump_on_show(seat_view: View) -> str | None:
     """The trump card while it really lies face up under the stock (``docs/rules.md`` §1: it is the
     last card drawn), or in circle stage 1 until it is drawn; once drawn, only its suit is shown.
 
@@ -413,8 +413,8 @@ def _trump_on_show(view: View) -> str | None:
     >>> _trump_on_show(V(trump_card="6H", stock_count=0, stage=0, drawn=None)) is None
     True
     """
-    if view.stock_count or (view.stage == 1 and view.drawn != view.trump_card):
-        return view.trump_card
+    if seat_view.stock_count or (seat_view.stage == 1 and seat_view.drawn != seat_view.trump_card):
+        return seat_view.trump_card
     return None
 
 
@@ -432,38 +432,38 @@ def _player_name(player: MatchPlayer) -> str:
 
 def _seats(
     match: Match,
-    view: View,
+    seat_view: View,
     players: Mapping[int, MatchPlayer],
     names: Mapping[int, str],
     seat: int | None,
     awaiting: Mapping[int, str],
     active: bool,
     teams: bool,
-) -> list[SeatView]:
+) -> list[ShownSeat]:
     """Every seat in seat order. Places and the fool come from the engine while the match runs
     and from the stored result (forfeits included) once it is over."""
-    place_of = {s: i + 1 for i, group in enumerate(view.places) for s in group}
+    place_of = {s: i + 1 for i, group in enumerate(seat_view.places) for s in group}
     # In a team game a seat shows its team's fate rather than a place, and "fool" only for the
     # player left holding cards (docs/rules.md §3, Teams).
     result = (match.result or {}) if not active else {}
     losing = set(result.get("losing_team") or ())
     if result.get("fool") is not None:
         losing.add(result["fool"])
-    out: list[SeatView] = []
-    for position, count in enumerate(view.hand_counts):
+    out: list[ShownSeat] = []
+    for position, count in enumerate(seat_view.hand_counts):
         player = players.get(position)
-        cards = view.hands[position] if view.hands is not None and position != seat else []
+        cards = seat_view.hands[position] if seat_view.hands is not None and position != seat else []
         place = place_of.get(position) if active else (player.place if player else None)
         out.append(
-            SeatView(
+            ShownSeat(
                 position=position,
                 name=names.get(position, _("Seat %(n)d") % {"n": position + 1}),
                 is_bot=bool(player and player.user.is_bot),
                 is_viewer=position == seat,
                 card_count=int(count),
                 cards=tuple(cards),
-                is_attacker=active and view.attacker == position,
-                is_defender=active and view.defender == position,
+                is_attacker=active and seat_view.attacker == position,
+                is_defender=active and seat_view.defender == position,
                 awaiting=awaiting_words(awaiting.get(position, "")),
                 place=None if teams and not active else place,
                 fool=not active and position == result.get("fool"),
@@ -486,7 +486,7 @@ def _rating_at_deal(player: MatchPlayer | None) -> ShownRating | None:
     return ShownRating(player.rating, player.rating_provisional)
 
 
-def _around(seats: list[SeatView], seat: int | None) -> tuple[SeatView, ...]:
+def _around(seats: list[ShownSeat], seat: int | None) -> tuple[ShownSeat, ...]:
     """Opponents clockwise from the viewer's left (everyone from seat 0 for a spectator)."""
     if seat is None:
         return tuple(seats)
@@ -497,29 +497,29 @@ def _around(seats: list[SeatView], seat: int | None) -> tuple[SeatView, ...]:
 # --- table and hand --------------------------------------------------------------------------
 
 
-def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[LegalMove]) -> tuple[PairView, ...]:
+def _pairs(table: Iterable[tuple[str, str | None]], legal: Sequence[LegalMove]) -> tuple[ShownPair, ...]:
     """The bout's attack/cover pairs; open attack cards the viewer may cover are targets."""
     targets = {move.target for move in legal if move.kind == "cover"}
     pairs = []
     for attack, cover in table:
-        pairs.append(PairView(attack, cover, cover is None and attack in targets))
+        pairs.append(ShownPair(attack, cover, cover is None and attack in targets))
     return tuple(pairs)
 
 
-def _taking_text(view: View, names: Mapping[int, str], seat: int | None) -> str:
+def _taking_text(seat_view: View, names: Mapping[int, str], seat: int | None) -> str:
     """Who is taking the bout's cards, in words (empty unless the defender said "take")."""
-    if not view.taking or view.defender is None:
+    if not seat_view.taking or seat_view.defender is None:
         return ""
-    if view.defender == seat:
+    if seat_view.defender == seat:
         return _("You take the cards")
-    return _("%(name)s takes the cards") % {"name": names.get(view.defender, "?")}
+    return _("%(name)s takes the cards") % {"name": names.get(seat_view.defender, "?")}
 
 
 def _drawn_caption(
-    view: View, names: Mapping[int, str], seat: int | None, awaiting: Mapping[int, str]
+    seat_view: View, names: Mapping[int, str], seat: int | None, awaiting: Mapping[int, str]
 ) -> str:
     """Whose drawn card waits to beat a circle card (circle stage 1), in words."""
-    if not view.drawn:
+    if not seat_view.drawn:
         return ""
     drawer = next((s for s, code in awaiting.items() if code == "beat"), None)
     if drawer is None:
@@ -529,13 +529,13 @@ def _drawn_caption(
     return _("%(name)s drew") % {"name": names.get(drawer, "?")}
 
 
-def _own_hand(view: View, seat: int | None) -> list[str]:
+def _own_hand(seat_view: View, seat: int | None) -> list[str]:
     """The viewer's cards: from their seat's view, or from the full view after the match."""
     if seat is None:
         return []
-    if view.hands is not None:
-        return list(view.hands[seat])
-    return list(view.hand)
+    if seat_view.hands is not None:
+        return list(seat_view.hands[seat])
+    return list(seat_view.hand)
 
 
 def _hand(hand: Iterable[str] | None, legal_cards: Iterable[str]) -> tuple[HandCard, ...]:
@@ -547,9 +547,9 @@ def _hand(hand: Iterable[str] | None, legal_cards: Iterable[str]) -> tuple[HandC
     return tuple(HandCard(code, code in used) for code in hand)
 
 
-def _all_covered(view: View) -> bool:
+def _all_covered(seat_view: View) -> bool:
     """Whether a pass now means "bito": cards on the table, all covered, nobody taking."""
-    return bool(view.table) and all(cover for _attack, cover in view.table) and not view.taking
+    return bool(seat_view.table) and all(cover for _attack, cover in seat_view.table) and not seat_view.taking
 
 
 def _choices(legal: Iterable[LegalMove], *, bito: bool = False) -> tuple[Choice, ...]:
@@ -575,7 +575,7 @@ def _remaining_ms(match: Match, now: datetime | None) -> int | None:
     return max(0, int((match.deadline_at - now).total_seconds() * 1000))
 
 
-def _timeout_note(me: SeatView | None) -> str:
+def _timeout_note(me: ShownSeat | None) -> str:
     """What the viewer's run of timeouts means: how many, and before the last one the warning."""
     if me is None or not me.timeouts:
         return ""

@@ -197,12 +197,12 @@ def match_action(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     post is redirected back to the match page with a message."""
     form = ActionForm(request.POST)
     error: str | None = None
-    result: LoadedMatch | None = None
+    applied: LoadedMatch | None = None
     if not form.is_valid():
         error = _first_error(form)
     else:
         try:
-            result = services.action_apply(
+            applied = services.action_apply(
                 match_id=match_id,
                 user=_user(request),
                 action_text=form.cleaned_data["action"],
@@ -211,7 +211,7 @@ def match_action(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         except services.GameError as refused:
             error = refused.message
     if request.htmx:
-        loaded = result if result is not None else _match_or_404(match_id)
+        loaded = applied if applied is not None else _match_or_404(match_id)
         html, _version, _seq = match_fragments(loaded, _user(request), error=error or "")
         return HttpResponse(html)
     if error:

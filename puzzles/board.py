@@ -11,7 +11,7 @@ from puzzles.models import Attempt, Puzzle
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Feedback:
     """What the last move did: a refusal (``message``), a right move, or the end (``done``)."""
 
     message: str = ""
@@ -54,18 +54,18 @@ def step_state(puzzle: Puzzle, step: int) -> GameState:
 
 def board_at(puzzle: Puzzle, step: int) -> Board:
     state = step_state(puzzle, min(step, len(puzzle.steps)))
-    view = state.full_view()
+    full_view = state.full_view()
     played: list[tuple[int, str]] = []
     for entry in puzzle.steps[:step]:
         played.append((puzzle.seat, entry["play"]))
         played += [(int(seat), text) for seat, text in entry["replies"]]
     return Board(
         seat=puzzle.seat,
-        hands=tuple((seat, tuple(cards)) for seat, cards in enumerate(view.hands or ())),
-        table=tuple(view.table),
-        trump_card=view.trump_card,
-        trump_suit=view.trump_suit,
-        discard_count=view.discard_count,
+        hands=tuple((seat, tuple(cards)) for seat, cards in enumerate(full_view.hands or ())),
+        table=tuple(full_view.table),
+        trump_card=full_view.trump_card,
+        trump_suit=full_view.trump_suit,
+        discard_count=full_view.discard_count,
         legal=tuple(str(a) for a in state.legal_actions(puzzle.seat)) if not state.is_over else (),
         played=tuple(played),
         step=step,

@@ -77,7 +77,7 @@ def safe(s: GameState, me: int, depth: int = EXPAND_DEPTH) -> bool | None:
     """Whether ``me`` is proven not to be the fool from ``s`` with best play on both sides:
     True, False, or None when the budget did not suffice for a proof."""
     if s.phase == OVER:
-        r = s.outcome
+        r = s.game_result
         return r is None or r.draw or r.fool != me
     if depth < 0:
         return None

@@ -62,7 +62,7 @@ def _mine_match(match_id: int) -> int:
     return int(created)
 
 
-def record_attempt(user: User, puzzle_id: int, solved: bool) -> Attempt | None:
+def attempt_rate(user: User, puzzle_id: int, solved: bool) -> Attempt | None:
     """The user's rated attempt at the puzzle, moving both ratings (Glicko-2, one game); None when
     the user already had one (only the first attempt is rated)."""
     with transaction.atomic():

@@ -19,10 +19,10 @@ from durak_site.http import HtmxHttpRequest
 from games.engine import Action, IllegalAction, NotationError
 from games.words import illegal_message
 from puzzles import selectors
-from puzzles.board import Outcome, board_at, step_state
+from puzzles.board import Feedback, board_at, step_state
 from puzzles.limits import move_allowed
 from puzzles.models import Puzzle
-from puzzles.services import record_attempt
+from puzzles.services import attempt_rate
 
 SESSION_KEY = "puzzle_progress"
 
@@ -51,7 +51,7 @@ def detail(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     """A puzzle at the learner's step; a fresh visit starts it again."""
     found = _puzzle(puzzle_id)
     request.session[SESSION_KEY] = {"id": found.pk, "step": 0}
-    return _render(request, found, 0, Outcome())
+    return _render(request, found, 0, Feedback())
 
 
 @require_POST
@@ -62,7 +62,7 @@ def move(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     found = _puzzle(puzzle_id)
     step = _progress(request, found)
     if step >= len(found.steps):
-        return _render(request, found, step, Outcome(done=True, solved=True))
+        return _render(request, found, step, Feedback(done=True, solved=True))
     text = (request.POST.get("move") or "").strip()[:200]
     try:
         action = Action.parse(text)
@@ -72,36 +72,36 @@ def move(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             request,
             found,
             step,
-            Outcome(message=_("That is not a move. Choose one of the moves below.")),
+            Feedback(message=_("That is not a move. Choose one of the moves below.")),
             400,
         )
     except IllegalAction as error:
-        return _render(request, found, step, Outcome(message=illegal_message(error)), 400)
+        return _render(request, found, step, Feedback(message=illegal_message(error)), 400)
     if str(action) not in found.steps[step]["accept"]:
         attempt = (
-            record_attempt(request.user, found.pk, solved=False) if request.user.is_authenticated else None
+            attempt_rate(request.user, found.pk, solved=False) if request.user.is_authenticated else None
         )
         request.session[SESSION_KEY] = {"id": found.pk, "step": len(found.steps)}
         return _render(
-            request, found, step, Outcome(done=True, solved=False, wrong=str(action), attempt=attempt)
+            request, found, step, Feedback(done=True, solved=False, wrong=str(action), attempt=attempt)
         )
     step += 1
     request.session[SESSION_KEY] = {"id": found.pk, "step": step}
     if step < len(found.steps):
-        return _render(request, found, step, Outcome(right=True))
-    attempt = record_attempt(request.user, found.pk, solved=True) if request.user.is_authenticated else None
-    return _render(request, found, step, Outcome(done=True, solved=True, attempt=attempt))
+        return _render(request, found, step, Feedback(right=True))
+    attempt = attempt_rate(request.user, found.pk, solved=True) if request.user.is_authenticated else None
+    return _render(request, found, step, Feedback(done=True, solved=True, attempt=attempt))
 
 
 def _render(
-    request: HttpRequest, found: Puzzle, step: int, outcome: Outcome, status: int = 200
+    request: HttpRequest, found: Puzzle, step: int, feedback: Feedback, status: int = 200
 ) -> HttpResponse:
     context = {
         "puzzle": found,
         "board": board_at(found, step),
-        "outcome": outcome,
+        "feedback": feedback,
         "rating": selectors.rating_of(request.user),
-        "already": selectors.attempted(request.user, found.pk) if outcome.attempt is None else None,
+        "already": selectors.attempted(request.user, found.pk) if feedback.attempt is None else None,
     }
     htmx = getattr(request, "htmx", False)
     template = "puzzles/_board.html" if htmx else "puzzles/detail.html"

@@ -5,7 +5,7 @@ loses about 97 games in 100 to the easy one) took points from a 1500 that was ne
 level now starts where the levels' games against each other put it, and is rated like anyone
 from there (``ratings.services``).
 
-The measurement: ``python -m tools.bot_arena`` plays mirrored deals of two-player podkidnoy
+The measurement: ``python -m tools.bot_matches`` plays mirrored deals of two-player podkidnoy
 between two levels and reports the first level's score with a 95% interval and its logistic Elo
 reading. ``MEASUREMENTS`` lists every run used; ``fit_start_ratings`` turns them into one rating
 per level by weighted least squares on the Elo
@@ -33,7 +33,7 @@ from ratings.elo import START_RATING
 
 @dataclass(frozen=True, slots=True)
 class Measurement:
-    """One arena run: ``a`` against ``b``, ``a``'s score and its 95% interval."""
+    """One run of ``tools.bot_matches``: ``a`` against ``b``, ``a``'s score and its 95% interval."""
 
     a: str
     b: str

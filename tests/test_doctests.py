@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 PACKAGES = ("accounts", "games", "ratings", "tournaments", "history", "club", "tools", "durak_site")
-SKIPPED = {"tools.bench_engine", "tools.bot_arena"}
+SKIPPED = {"tools.bench_engine", "tools.bot_matches"}
 
 
 def _modules() -> list[str]:

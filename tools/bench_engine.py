@@ -36,9 +36,9 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from games.engine import new_game
 from games.engine.playout import random_playout
 from games.engine.rules import Rules
-from games.engine.setup import new_game
 from games.engine.state import GameState
 
 

@@ -74,13 +74,13 @@ class Flood:
         return self.rng.choice(self.ports)
 
     async def loop(self, kind: str, attempt: Callable[[], Awaitable[str]]) -> None:
-        """Attempt again and again until the flood ends; count each outcome."""
+        """Attempt again and again until the flood ends; count each kind of answer."""
         while not self.stop.is_set():
             try:
-                outcome = await attempt()
+                answer = await attempt()
             except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError) as error:
-                outcome = type(error).__name__
-            self.counts[kind][outcome] += 1
+                answer = type(error).__name__
+            self.counts[kind][answer] += 1
             if self.pause:
                 await asyncio.sleep(self.pause)
 

@@ -3,7 +3,7 @@
 ``python -m tools.review_calibration --games 200 --a medium --b medium --iterations 300 --seed 1
 [--workers 2] [--json]``
 
-Arena games (the bots asked as :func:`tools.bot_arena.decide` asks them, with iteration budgets
+Bot games (the bots asked as :func:`tools.bot_matches.decide` asks them, with iteration budgets
 in place of clocks so that a seed replays the same game on a busy machine) are played to the end
 and recorded; then every decision of every seat is assessed as a review would
 (:func:`games.bots.assess.assess_record_step`, the seat's information only), and the
@@ -52,18 +52,18 @@ class Decile:
 
 
 def decide(
-    level: str, view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
+    level: str, seat_view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
 ) -> Action:
-    """The arena's bots (:func:`tools.bot_arena.decide`) on iteration budgets instead of clocks."""
+    """The bots of bot matches (:func:`tools.bot_matches.decide`) on iteration budgets instead of clocks."""
     if level == "medium":
-        return choose_medium(view, legal, seed, rules=rules, history=history, budget=MEDIUM_WORK)
+        return choose_medium(seat_view, legal, seed, rules=rules, history=history, budget=MEDIUM_WORK)
     if level == "strong":
-        return choose_strong(view, legal, seed, rules=rules, history=history, budget=STRONG_WORK)
-    return choose_action(level, view, legal, seed)
+        return choose_strong(seat_view, legal, seed, rules=rules, history=history, budget=STRONG_WORK)
+    return choose_action(level, seat_view, legal, seed)
 
 
 def play_recorded(rules: Rules, seed: str, levels: Sequence[str]) -> tuple[GameRecord, list[float]]:
-    """One arena game with ``levels[seat]`` at each seat: its record and each seat's result."""
+    """One bot game with ``levels[seat]`` at each seat: its record and each seat's outcome."""
     history: list[Event] = []
     record = GameRecord(rules, seed, 0)
     state = new_game(rules, seed=seed, dealer=0, events=history)

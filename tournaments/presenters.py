@@ -71,7 +71,7 @@ BEFORE_START = frozenset(
 
 
 @dataclass
-class SlotView:
+class ShownSlot:
     """One box of the bracket picture."""
 
     id: str
@@ -85,7 +85,7 @@ class SlotView:
 @dataclass
 class Column:
     title: str
-    slots: list[SlotView]
+    slots: list[ShownSlot]
 
 
 @dataclass
@@ -106,7 +106,7 @@ class StandingLine:
 
 
 @dataclass
-class PairingView:
+class ShownPairing:
     board: int
     slot: str
     names: list[str]
@@ -119,10 +119,10 @@ class PairingView:
 
 
 @dataclass
-class RoundView:
+class ShownRound:
     number: int
     final: bool
-    pairings: list[PairingView] = field(default_factory=list)
+    pairings: list[ShownPairing] = field(default_factory=list)
 
 
 def present_tournament(tournament: Tournament, user: User | Any) -> dict[str, Any]:
@@ -193,7 +193,7 @@ def _pairing_url(pairing: Pairing | None, matches: dict[int, int]) -> str:
 def _bracket(tournament: Tournament, names: dict[int, str], matches: dict[int, int]) -> list[BracketSection]:
     states = selectors.bracket_states(tournament)
     pairings = {p.slot: p for p in tournament.pairings.exclude(slot="")}
-    sections: dict[Section, dict[int, list[SlotView]]] = {}
+    sections: dict[Section, dict[int, list[ShownSlot]]] = {}
     for state in states.values():
         if state.slot.reset and state.status is SlotStatus.VOID:
             continue  # no reset was needed: leave the box out
@@ -227,7 +227,7 @@ def _round_title(section: Section, number: int, last: int) -> str:
 
 def _slot_view(
     state: SlotState, names: dict[int, str], pairing: Pairing | None, matches: dict[int, int]
-) -> SlotView:
+) -> ShownSlot:
     shown = []
     for player in state.players:
         if player is not None:
@@ -239,7 +239,7 @@ def _slot_view(
     side = None
     if state.winner is not None and state.status is SlotStatus.DONE:
         side = state.players.index(state.winner)
-    return SlotView(
+    return ShownSlot(
         id=state.slot.id,
         names=(shown[0], shown[1]),
         winner_side=side,
@@ -251,14 +251,14 @@ def _slot_view(
 
 def _rounds(
     tournament: Tournament, names: dict[int, str], matches: dict[int, int], runner: bool
-) -> list[RoundView]:
+) -> list[ShownRound]:
     found = []
     for round_ in selectors.rounds_with_pairings(tournament):
-        view = RoundView(round_.number, round_.final)
+        shown = ShownRound(round_.number, round_.final)
         for pairing in round_.pairings.all():
             players = list(pairing.players.all())
-            view.pairings.append(
-                PairingView(
+            shown.pairings.append(
+                ShownPairing(
                     board=pairing.board,
                     slot=pairing.slot,
                     names=[names.get(p.user_id, p.user.public_name) for p in players],
@@ -274,7 +274,7 @@ def _rounds(
                     corrected=pairing.corrected,  # type: ignore[attr-defined]
                 )
             )
-        found.append(view)
+        found.append(shown)
     return found
 
 
@@ -356,7 +356,7 @@ class ArenaMe:
 
 
 @dataclass
-class ArenaView:
+class ShownArena:
     ends_at: Any
     remaining_ms: int | None
     time_up: bool
@@ -387,7 +387,7 @@ def clock_text(ms: int) -> str:
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
-def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]) -> ArenaView:
+def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]) -> ShownArena:
     """The arena part of the page for ``user``: nothing in it depends on cards."""
     now = timezone.now()
     size = int(tournament.rules.get("players", 2))
@@ -436,7 +436,7 @@ def present_arena(tournament: Tournament, user: User | Any, entries: list[Entry]
     time_up = ends is not None and now >= ends
     remaining = None if ends is None or over else max(0, int((ends - now).total_seconds() * 1000))
     line_of = {line.player: line for line in lines}
-    return ArenaView(
+    return ShownArena(
         ends_at=ends,
         remaining_ms=remaining,
         time_up=time_up,
@@ -530,7 +530,7 @@ class Banner:
 
     tournament: Tournament
     match_id: int
-    arena: ArenaView | None
+    arena: ShownArena | None
     mine: bool
     next_url: str = ""
     next_match: int | None = None

@@ -1,6 +1,6 @@
 """Bots that play a seat: pure Python, no Django, and they read only what the seat may see.
 
-``choose_action(level, view, legal_actions, seed, rules=..., history=...)`` is the one entry point:
+``choose_action(level, seat_view, legal_actions, seed, rules=..., history=...)`` is the one entry point:
 the site calls it for a bot's seat or an autopilot, with the seat's ``View``, the engine's legal
 actions for that seat, the table's rules and the public history (the events every player saw),
 never the game state, so a bot cannot peek at hands or the stock. ``seed`` makes the choice
@@ -49,7 +49,7 @@ LEVELS: tuple[str, ...] = tuple(BOTS)
 
 def choose_action(
     level: str,
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     seed: str,
     *,
@@ -65,12 +65,12 @@ def choose_action(
     >>> str(choose_action("random", None, [Action.parse("take")], "s"))
     'take'
     """
-    return decide(level, view, legal_actions, seed, rules=rules, history=history, late=late).action
+    return decide(level, seat_view, legal_actions, seed, rules=rules, history=history, late=late).action
 
 
 def decide(
     level: str,
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     seed: str,
     *,
@@ -87,5 +87,5 @@ def decide(
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
     if level in SEARCHING:
-        return SEARCHING[level](view, legal_actions, seed, rules=rules, history=history, late=late)
-    return Decision(chooser(view, legal_actions, seed))
+        return SEARCHING[level](seat_view, legal_actions, seed, rules=rules, history=history, late=late)
+    return Decision(chooser(seat_view, legal_actions, seed))

@@ -2,7 +2,7 @@
 
 The review of a finished game (``history.review``) asks, at each decision of one seat, what the
 strong bot's search (:mod:`games.bots.ismcts`) thinks of it, from **that seat's information only**:
-the seat's :class:`~games.engine.views.View` at that moment, its legal actions, the table's rules
+the seat's :class:`~games.engine.visibility.View` at that moment, its legal actions, the table's rules
 and the public history, exactly what the bot itself would be given at the table. The hidden cards
 never reach this module (the search samples them afresh, :class:`~games.engine.InfoState`), so a
 review cannot be clairvoyant: two games that differ only in cards the seat never saw get the same
@@ -107,7 +107,7 @@ def _run(search: Search, iterations: int, deadline: float) -> None:
 
 
 def assess(
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     played: Action,
     seed: str,
@@ -117,7 +117,7 @@ def assess(
     iterations: int = REVIEW_ITERATIONS,
     time_ms: float = REVIEW_TIME_MS,
 ) -> Assessment:
-    """The strong search's verdict on ``played`` for ``view.viewer``, from its information alone.
+    """The strong search's verdict on ``played`` for ``seat_view.viewer``, from its information alone.
 
     Reproducible for a seed whenever ``iterations``, not ``time_ms``, ends each search."""
     start = time.perf_counter()
@@ -125,7 +125,7 @@ def assess(
     if played not in choices:
         choices.append(played)
     legal: list[FastAction] = [a.to_fast() for a in choices]
-    info = InfoState(view, rules, list(history or ()), remember_discard=True)
+    info = InfoState(seat_view, rules, list(history or ()), remember_discard=True)
     rng = random.Random(seed)
     search = Search(info, legal, rng)
     _run(search, iterations, start + time_ms / 1000)

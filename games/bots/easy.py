@@ -32,7 +32,7 @@ CHEAP_THROW_RANK = 10
 REDEAL_MAX_TRUMPS = 1
 
 
-def choose_easy(view: Any, legal_actions: Sequence[Action], seed: str) -> Action:
+def choose_easy(seat_view: Any, legal_actions: Sequence[Action], seed: str) -> Action:
     """The easy bot's choice (ties broken by ``seed``).
 
     >>> from games.engine.actions import Action
@@ -40,11 +40,11 @@ def choose_easy(view: Any, legal_actions: Sequence[Action], seed: str) -> Action
     >>> str(choose_easy(None, acts, "s"))
     'cover 7S>6S'
     """
-    redeal = redeal_if_weak(view, legal_actions)
+    redeal = redeal_if_weak(seat_view, legal_actions)
     if redeal is not None:
         return redeal
-    trump = _trump_suit(view)
-    stock = int(getattr(view, "stock_count", 0) or 0)
+    trump = _trump_suit(seat_view)
+    stock = int(getattr(seat_view, "stock_count", 0) or 0)
     by_kind: dict[str, list[Action]] = {}
     for action in sorted(legal_actions, key=str):
         by_kind.setdefault(action.kind, []).append(action)
@@ -91,7 +91,7 @@ def choose_easy(view: Any, legal_actions: Sequence[Action], seed: str) -> Action
     return random.Random(seed).choice(sorted(choices, key=str))
 
 
-def redeal_if_weak(view: Any, legal_actions: Sequence[Action]) -> Action | None:
+def redeal_if_weak(seat_view: Any, legal_actions: Sequence[Action]) -> Action | None:
     """The legal redeal, when the hand is worth giving up: its five or six cards of one suit are
     not trumps and it holds at most ``REDEAL_MAX_TRUMPS`` trumps. Such a hand covers one suit
     only and has little to beat the rest with; five trumps, on the other hand, are kept.
@@ -109,16 +109,16 @@ def redeal_if_weak(view: Any, legal_actions: Sequence[Action]) -> Action | None:
     action = next((a for a in legal_actions if a.kind == "redeal"), None)
     if action is None:
         return None
-    trump = _trump_suit(view)
-    cards = [c for c in map(card_from_str, getattr(view, "hand", ())) if not is_joker(c)]
+    trump = _trump_suit(seat_view)
+    cards = [c for c in map(card_from_str, getattr(seat_view, "hand", ())) if not is_joker(c)]
     trumps = sum(suit_of(c) == trump for c in cards)
     longest = max((sum(suit_of(c) == suit for c in cards) for suit in range(4) if suit != trump), default=0)
     return action if longest >= 5 and trumps <= REDEAL_MAX_TRUMPS else None
 
 
-def _trump_suit(view: Any) -> int:
+def _trump_suit(seat_view: Any) -> int:
     """The trump suit as 0..3 from a view (``None``/unknown: -1, no card counts as trump)."""
-    suit = getattr(view, "trump_suit", None)
+    suit = getattr(seat_view, "trump_suit", None)
     if isinstance(suit, int):
         return suit
     if isinstance(suit, str) and suit[:1].upper() in SUITS:

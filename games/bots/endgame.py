@@ -62,7 +62,7 @@ def _key(s: GameState) -> tuple[object, ...]:
 
 def outcome(s: GameState, me: int) -> float:
     """The finished game's value for ``me``: 1 not the fool, 0.5 a draw, 0 the fool."""
-    r = s.outcome
+    r = s.game_result
     if r is None or r.draw:
         return 0.5
     if r.losing_team is not None:

@@ -32,7 +32,7 @@ from games.engine.events import Event
 from games.engine.infostate import EventLike, InfoState
 from games.engine.rules import Rules
 from games.engine.state import GameState
-from games.engine.views import View
+from games.engine.visibility import View
 
 from .heuristic import CHEAP_THROW_RANK, HIGH_TRUMP_RANK, THICK_STOCK
 
@@ -64,13 +64,13 @@ class Clue:
     factor: float
 
 
-def read_clues(view: View, rules: Rules, history: Iterable[EventLike] | None) -> list[Clue]:
-    """The clues in the public ``history``, as the seat ``view.viewer`` saw it.
+def read_clues(seat_view: View, rules: Rules, history: Iterable[EventLike] | None) -> list[Clue]:
+    """The clues in the public ``history``, as the seat ``seat_view.viewer`` saw it.
 
     Reads events since the last redeal. Hand counts before each event are rebuilt backwards from
     the view's counts (every change of a count is public: plays, draws by count, pickups by
     count), which gives the throw-in limit a pass was made under."""
-    if history is None or rules.variant == "circle" or view.viewer is None:
+    if history is None or rules.variant == "circle" or seat_view.viewer is None:
         return []
     events = [e if isinstance(e, Event) else Event.from_dict(e) for e in history]
     for i in range(len(events) - 1, -1, -1):
@@ -79,13 +79,13 @@ def read_clues(view: View, rules: Rules, history: Iterable[EventLike] | None) ->
             break
     if not events:
         return []
-    n = int(view.players)
-    trump = SUITS.index(view.trump_suit[0].upper())
+    n = int(seat_view.players)
+    trump = SUITS.index(seat_view.trump_suit[0].upper())
     trumps = _SUIT_CARDS[trump]
     plain = _PLAIN_ALL & ~trumps
     # Counts and stock before each event, rebuilt backwards from now.
-    counts = [int(c) for c in view.hand_counts]
-    stock = int(view.stock_count)
+    counts = [int(c) for c in seat_view.hand_counts]
+    stock = int(seat_view.stock_count)
     before: list[tuple[list[int], int]] = [([], 0)] * len(events)
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
@@ -101,7 +101,7 @@ def read_clues(view: View, rules: Rules, history: Iterable[EventLike] | None) ->
     if min(counts) < 0:
         return []  # a partial history: the counts cannot be trusted
     drew_after = _draws_after(events, n)
-    me = int(view.viewer)
+    me = int(seat_view.viewer)
     clues: list[Clue] = []
 
     def add(seat: int, cards: int, factor: float, at: int) -> None:
@@ -184,18 +184,18 @@ class ReadInfoState(InfoState):
 
     def __init__(
         self,
-        view: View,
+        seat_view: View,
         rules: Rules | None = None,
         history: Iterable[EventLike] | None = None,
         *,
         remember_discard: bool = True,
     ) -> None:
-        super().__init__(view, rules, history, remember_discard=remember_discard)
+        super().__init__(seat_view, rules, history, remember_discard=remember_discard)
         # Only the cards a sample may deal differently can tell samples apart.
         unseen = mask_of(self.rest)
         self.clues = [
             Clue(c.seat, c.cards & unseen, c.factor)
-            for c in read_clues(view, self.rules, history)
+            for c in read_clues(seat_view, self.rules, history)
             if c.cards & unseen
         ]
 

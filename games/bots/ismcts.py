@@ -88,7 +88,7 @@ class Node:
 
 def rewards(s: GameState) -> list[float]:
     """Each seat's value of a finished game: 1 safe, 0 lost (fool or losing team), 0.5 drawn."""
-    r = s.outcome
+    r = s.game_result
     out = [1.0] * s.players
     if r is None:
         return [0.5] * s.players
@@ -275,7 +275,7 @@ class Decision:
 
 
 def choose_strong(
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     seed: str,
     *,
@@ -284,7 +284,7 @@ def choose_strong(
     budget: Budget = STRONG_BUDGET,
     late: float = 0.0,
 ) -> Action:
-    """The strong bot's choice for ``view.viewer`` among ``legal_actions``.
+    """The strong bot's choice for ``seat_view.viewer`` among ``legal_actions``.
 
     ``rules`` (inferred from the view when absent) and ``history`` (the public events since
     the game began: without it the bot knows less, nothing breaks) are everything it reads
@@ -292,12 +292,12 @@ def choose_strong(
     (:meth:`Budget.after`).
     """
     return decide_strong(
-        view, legal_actions, seed, rules=rules, history=history, budget=budget, late=late
+        seat_view, legal_actions, seed, rules=rules, history=history, budget=budget, late=late
     ).action
 
 
 def decide_strong(
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     seed: str,
     *,
@@ -308,12 +308,20 @@ def decide_strong(
 ) -> Decision:
     """:func:`choose_strong`'s move with what it cost (the site's metrics count the iterations)."""
     return search_move(
-        view, legal_actions, seed, rules, history, budget.after(late), careful=True, endgame=True, reads=True
+        seat_view,
+        legal_actions,
+        seed,
+        rules,
+        history,
+        budget.after(late),
+        careful=True,
+        endgame=True,
+        reads=True,
     )
 
 
 def search_move(
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     seed: str,
     rules: Rules | None,
@@ -328,26 +336,26 @@ def search_move(
     ``endgame`` allows the exact two-player endgame search, ``reads`` weights the deals by the
     other players' choices (:mod:`.inference`)."""
     meter = Meter(budget)
-    redeal = redeal_if_weak(view, legal_actions)
+    redeal = redeal_if_weak(seat_view, legal_actions)
     if redeal is not None:
         return Decision(redeal)
     choices = [a for a in legal_actions if a.kind != "redeal"] or list(legal_actions)
     if len(choices) == 1:
         return Decision(choices[0])
     legal = [a.to_fast() for a in choices]
-    me = int(view.viewer)
-    awaiting = {int(k) for k in view.awaiting}
+    me = int(seat_view.viewer)
+    awaiting = {int(k) for k in seat_view.awaiting}
     pass_action = next((f for f in legal if f[0] == PASS), None)
     if me not in awaiting and pass_action is not None:
         return Decision(Action.from_fast(pass_action))
-    info = (ReadInfoState if reads else InfoState)(view, rules, history, remember_discard=careful)
+    info = (ReadInfoState if reads else InfoState)(seat_view, rules, history, remember_discard=careful)
     rng = random.Random(seed)
     if (
         endgame
-        and view.players == 2
-        and view.stock_count <= 1
-        and sum(view.hand_counts) <= ENDGAME_CARDS
-        and view.stage != 1
+        and seat_view.players == 2
+        and seat_view.stock_count <= 1
+        and sum(seat_view.hand_counts) <= ENDGAME_CARDS
+        and seat_view.stage != 1
         and info.unknown_discard == 0
         and info.unknown_stock == 0
     ):

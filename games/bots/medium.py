@@ -23,7 +23,7 @@ MEDIUM_BUDGET = Budget(iterations=400, cpu_s=0.2, wall_s=0.65)
 
 
 def choose_medium(
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     seed: str,
     *,
@@ -32,15 +32,15 @@ def choose_medium(
     budget: Budget = MEDIUM_BUDGET,
     late: float = 0.0,
 ) -> Action:
-    """The medium bot's choice for ``view.viewer``: a short search guided by the heuristic
+    """The medium bot's choice for ``seat_view.viewer``: a short search guided by the heuristic
     (``late``: see :meth:`Budget.after`)."""
     return decide_medium(
-        view, legal_actions, seed, rules=rules, history=history, budget=budget, late=late
+        seat_view, legal_actions, seed, rules=rules, history=history, budget=budget, late=late
     ).action
 
 
 def decide_medium(
-    view: Any,
+    seat_view: Any,
     legal_actions: Sequence[Action],
     seed: str,
     *,
@@ -51,5 +51,5 @@ def decide_medium(
 ) -> Decision:
     """:func:`choose_medium`'s move with what it cost (the site's metrics count the iterations)."""
     return search_move(
-        view, legal_actions, seed, rules, history, budget.after(late), careful=False, endgame=False
+        seat_view, legal_actions, seed, rules, history, budget.after(late), careful=False, endgame=False
     )

@@ -9,7 +9,7 @@ from typing import Any
 from games.engine.actions import Action
 
 
-def choose_random(view: Any, legal_actions: Sequence[Action], seed: str) -> Action:
+def choose_random(seat_view: Any, legal_actions: Sequence[Action], seed: str) -> Action:
     """Any legal action; the same seed and actions give the same choice.
 
     >>> from games.engine.actions import Action

@@ -7,7 +7,7 @@ Layout: the state's fields are declared once in :mod:`.data` and :class:`GameSta
 ``circle``) chosen when the game is made; each rule lives in a module named for it
 (:mod:`.bout` for a bout's rules, :mod:`.circle` for the two ``circle`` stages, :mod:`.deal`,
 :mod:`.redeal`). Around them: the snapshot format (:mod:`.codec`), the position notation
-(:mod:`.position`), views (:mod:`.views`), refusals (:mod:`.refusals`), and states sampled from
+(:mod:`.position`), who sees what (:mod:`.visibility`), refusals (:mod:`.refusals`), and states sampled from
 one seat's information (:mod:`.infostate`) for the bots.
 
 >>> from games.engine import Rules, new_game, Action
@@ -58,7 +58,7 @@ position, ``discard=`` and ``bito_done=`` for one set up mid-game), ``new_game``
 ``first_attacker=``, ``events=``), ``Action`` and its notation, ``GameState`` (``apply``,
 ``legal_actions``, ``view``, ``spectator_view``, ``position`` / ``from_position``,
 ``attack_limit``), ``View.to_dict`` (``legal_cards`` / ``legal_complete``: a huge ``legal``
-list is cut to the actions of one card, see :mod:`.views`; ``moves`` as :class:`LegalMove`),
+list is cut to the actions of one card, see :mod:`.visibility`; ``moves`` as :class:`LegalMove`),
 ``GameRecord`` (``deal=``, ``events()``), ``Result.drawn_seats``, ``Event.from_dict``, the
 refusals (``IllegalAction.of`` / ``refusal``, :data:`REFUSALS`; a table's and a position's
 carry codes too, :data:`TABLE_REFUSALS`, :data:`POSITION_REFUSALS`), :class:`InfoState` for
@@ -86,10 +86,10 @@ from .record import GameRecord
 from .refusals import REFUSALS, Refusal
 from .result import Result
 from .rules import TABLE_REFUSALS, OptionSpec, Rules, RulesError
-from .setup import new_game
 from .shuffle import shuffled
+from .start import new_game
 from .state import GameState
-from .views import View
+from .visibility import View
 
 __all__ = [
     "AWAITING_CODES",

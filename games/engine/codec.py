@@ -131,15 +131,15 @@ _FORMAT_1: Final = {
     "out_bout": ("out_this_bout", "seats"),
     "rnd_order": ("round_order", "seats"),
     "thr": ("throwers", "seats"),
-    "result": ("outcome", "result"),
+    "result": ("game_result", "result"),
 }
 
 
 def encode(s: GameData) -> dict[str, Any]:
     """The state in format 2."""
     data: dict[str, Any] = {"format": FORMAT}
-    for name, kind in STORED:
-        data[name] = _ENCODE[kind](getattr(s, name))
+    for name, key, kind in STORED:
+        data[key] = _ENCODE[kind](getattr(s, name))
     return data
 
 
@@ -147,7 +147,7 @@ def decode(data: Mapping[str, Any], class_for: Callable[[Rules, int], type[S]]) 
     """The state ``data`` holds (format 1 or 2), of the class ``class_for(rules, stage)``."""
     version = data.get("format")
     if version == FORMAT:
-        keys = [(name, name, kind) for name, kind in STORED]
+        keys = [(key, name, kind) for name, key, kind in STORED]
     elif version == 1:
         keys = [(key, name, kind) for key, (name, kind) in _FORMAT_1.items()]
     else:

@@ -3,7 +3,8 @@ takes it and how a snapshot stores it.
 
 One declaration drives the rest (as pokerkit's ``State`` does): the defaults are the blank
 state of a new game; :meth:`GameData.clone` is generated from the fields; the snapshot format
-(:mod:`.codec`) writes each field by its ``store`` kind under its own name. Fields marked
+(:mod:`.codec`) writes each field by its ``store`` kind under its own name (or the ``key`` it
+was stored under before a rename, so stored snapshots read the same). Fields marked
 ``derived`` are not stored: ``__post_init__`` computes them from the others.
 
 Representation (for speed): cards are ints and hands int bitmasks (:mod:`.cards`); the table is
@@ -36,11 +37,12 @@ from .result import Result
 from .rules import Rules
 
 
-def _kind(store: str, copy: str = "share") -> dict[str, str]:
+def _kind(store: str, copy: str = "share", key: str = "") -> dict[str, str]:
     """A field's metadata: ``store`` names its snapshot kind (:mod:`.codec`; ``derived``: not
     stored); ``copy`` says how a clone takes it: ``share`` (an immutable value), ``list`` or
-    ``lists`` (a list of lists)."""
-    return {"store": store, "copy": copy}
+    ``lists`` (a list of lists); ``key``, when given, is the snapshot's name for a field renamed
+    since (snapshots written before, and processes still on the old code, keep reading it)."""
+    return {"store": store, "copy": copy, "key": key}
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -95,7 +97,8 @@ class GameData(ABC):
     redeals: int = field(default=0, metadata=_kind("int"))
     #: Trumps shown this bout to transfer (each may be shown once).
     shown: int = field(default=0, metadata=_kind("mask"))
-    outcome: Result | None = field(default=None, metadata=_kind("result"))
+    #: How the game ended (:meth:`GameState.result`); "outcome" is one seat's word.
+    game_result: Result | None = field(default=None, metadata=_kind("result", key="outcome"))
     joker_covered: bool = field(default=False, metadata=_kind("bool"))
     #: 0 outside ``circle``; 1 or 2 for its stages.
     stage: int = field(default=0, metadata=_kind("int"))
@@ -194,7 +197,9 @@ def _clone_function(cls: type) -> Callable[[GameData], GameData]:
 
 setattr(GameData, "clone", _clone_function(GameData))  # noqa: B010 (mypy sees the stub above)
 
-#: The fields a snapshot stores, in declaration order, with their kinds.
-STORED: tuple[tuple[str, str], ...] = tuple(
-    (f.name, f.metadata["store"]) for f in fields(GameData) if f.metadata["store"] != "derived"
+#: The fields a snapshot stores, in declaration order: the field, its key in a snapshot, its kind.
+STORED: tuple[tuple[str, str, str], ...] = tuple(
+    (f.name, f.metadata["key"] or f.name, f.metadata["store"])
+    for f in fields(GameData)
+    if f.metadata["store"] != "derived"
 )

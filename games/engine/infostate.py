@@ -4,7 +4,7 @@ A search bot cannot play on from a view: the engine needs every hand and the sto
 the game for states consistent with what its seat has seen (as OpenSpiel's ISMCTS asks a game
 to ``resample_from_infostate``), so no bot holds a copy of any rule or of the snapshot format.
 
-:class:`InfoState` reads the seat's :class:`~games.engine.views.View`, the table's
+:class:`InfoState` reads the seat's :class:`~games.engine.visibility.View`, the table's
 :class:`~games.engine.rules.Rules` and the public history (the events every player saw, as
 :class:`~games.engine.events.Event` objects or their ``to_dict()`` form), and builds once a
 template state holding everything public (the table, counts, whose turn, the bout's
@@ -37,7 +37,7 @@ from .events import Event
 from .phases import AWAIT_LEAD, BEAT_CHOICE, BOUT, LEAD
 from .rules import Rules
 from .state import GameState
-from .views import View
+from .visibility import View
 
 #: An event as the engine returns it, or as ``Event.to_dict()`` stores it.
 EventLike = Event | Mapping[str, Any]

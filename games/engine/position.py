@@ -380,8 +380,8 @@ def write_position(s: GameData) -> str:
         out.append("opened=yes")
     if s.opening_trump >= 0:
         out.append(f"opening={CARD_NAMES[s.opening_trump]}")
-    if s.outcome is not None:
-        out.append(f"result={_result(s.outcome)}")
+    if s.game_result is not None:
+        out.append(f"result={_result(s.game_result)}")
     return " ".join(out)
 
 
@@ -564,7 +564,7 @@ def read_position(text: str, class_for: Callable[[Rules, int], type[S]]) -> S:
     )
     if "result" in pairs:
         s.phase = OVER
-        s.outcome = _parse_result(pairs["result"], [p[:] for p in places])
+        s.game_result = _parse_result(pairs["result"], [p[:] for p in places])
     elif stage == 1:
         s.phase = BEAT_CHOICE
         s.stage1_turn = _seat(_required(pairs, "turn"), rules.players)

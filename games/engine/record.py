@@ -21,7 +21,7 @@ from .cards import card_str
 from .deal import Deal
 from .events import Event
 from .rules import Rules
-from .setup import new_game
+from .start import new_game
 from .state import GameState
 
 

@@ -28,7 +28,7 @@ from .phases import LEAD, OVER
 from .position import read_position, write_position
 from .result import Result
 from .rules import Rules
-from .views import View, build_view
+from .visibility import View, build_view
 
 
 class GameState(GameData):
@@ -82,7 +82,7 @@ table=6S attacker=0 actions=1'
 
     def result(self) -> Result | None:
         """The result once the game is over, else None."""
-        return self.outcome
+        return self.game_result
 
     # ------------------------------------------------------------------ legal moves
 

@@ -151,7 +151,7 @@ def _render_line(line_id: int, reader: Reader) -> str:
         and blocked_between(line.author_id, reader.user_id)
     ):
         return ""
-    view = presenters.present_line(line, reader)
-    if view is None:
+    shown = presenters.present_line(line, reader)
+    if shown is None:
         return ""
-    return render_to_string(f"{TEMPLATE}#append", {"line": view, "reader": reader})
+    return render_to_string(f"{TEMPLATE}#append", {"line": shown, "reader": reader})

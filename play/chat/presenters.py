@@ -30,7 +30,7 @@ class Reader:
 
 
 @dataclass(frozen=True)
-class LineView:
+class ShownLine:
     id: int
     name: str
     seat: int | None
@@ -63,14 +63,14 @@ def replay_reader(user: User | AnonymousUser) -> Reader:
     return Reader(user.pk, hidden, bool(user.chat_free_text), False, False, None)
 
 
-def present_line(line: ChatLine, reader: Reader) -> LineView | None:
+def present_line(line: ChatLine, reader: Reader) -> ShownLine | None:
     """``None`` when this reader does not see the line."""
     if line.author_id in reader.hidden:
         return None
     if line.text and not reader.free_text and line.author_id != reader.user_id:
         return None
     mine = line.author_id == reader.user_id
-    return LineView(
+    return ShownLine(
         id=line.pk,
         name=str(line.author.public_name),
         seat=line.seat,
@@ -81,8 +81,8 @@ def present_line(line: ChatLine, reader: Reader) -> LineView | None:
     )
 
 
-def present_lines(lines: list[ChatLine], reader: Reader) -> list[LineView]:
-    return [view for view in (present_line(line, reader) for line in lines) if view is not None]
+def present_lines(lines: list[ChatLine], reader: Reader) -> list[ShownLine]:
+    return [shown for shown in (present_line(line, reader) for line in lines) if shown is not None]
 
 
 def quick_buttons() -> list[tuple[str, str]]:

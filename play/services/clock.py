@@ -82,7 +82,7 @@ def _time_out(loaded: LoadedMatch) -> None:
             player.timeouts = count
             player.save(update_fields=["timeouts"])
             if count >= limit:
-                playban.early_quit_record(loaded=loaded, player=player)  # left: absent too early
+                playban.early_quit_note(loaded=loaded, player=player)  # left: absent too early
                 turn.forfeit(loaded, player, resigned=False)
     turn.commit(loaded)
 

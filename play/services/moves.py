@@ -111,7 +111,7 @@ def match_resign(*, match_id: int, user: User) -> None:
         player = turn.player_in_play(loaded, user)
         if player.resigned:
             raise GameError(_("You have already resigned."))
-        playban.early_quit_record(loaded=loaded, player=player)
+        playban.early_quit_note(loaded=loaded, player=player)
         turn.forfeit(loaded, player, resigned=True)
         turn.commit(loaded)
 

@@ -44,12 +44,12 @@ class RatedPlayBarred(TableError):
     games right after the deal)."""
 
 
-def quit_record(*, match: Match, user: User, aborted: bool) -> None:
+def quit_note(*, match: Match, user: User, aborted: bool) -> None:
     """Note that ``user`` left the rated ``match`` right after its deal (once per match)."""
     RatedQuit.objects.get_or_create(match=match, user=user, defaults={"aborted": aborted})
 
 
-def early_quit_record(*, loaded: LoadedMatch, player: MatchPlayer) -> None:
+def early_quit_note(*, loaded: LoadedMatch, player: MatchPlayer) -> None:
     """Note ``player`` leaving (resigning, or timed out into the autopilot) the locked rated match
     when it is too early (``games.early.too_early``): in the ledger, once per match."""
     match = loaded.match
@@ -57,7 +57,7 @@ def early_quit_record(*, loaded: LoadedMatch, player: MatchPlayer) -> None:
         return
     own = early.own_moves([match.pk]).get(match.pk, {})
     if early.too_early(own, (p.seat for p in loaded.players), int(settings.GAMES_RATED_MIN_MOVES)):
-        quit_record(match=match, user=player.user, aborted=False)
+        quit_note(match=match, user=player.user, aborted=False)
 
 
 def rated_bar_until(*, user: User, now: datetime | None = None) -> datetime | None:

@@ -292,7 +292,7 @@ def match_abort(*, match_id: int, user: User) -> None:
         if match.table.rated:
             if player.resigned:
                 raise GameError(_("You have already resigned."))
-            playban.quit_record(match=match, user=user, aborted=True)
+            playban.quit_note(match=match, user=user, aborted=True)
             turn.forfeit(loaded, player, resigned=True)
             turn.commit(loaded)
             broadcast.table_changed(match.table)

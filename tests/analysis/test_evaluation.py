@@ -91,8 +91,8 @@ def test_every_legal_move_gets_a_chance_in_0_1(
     done = _run(sends, evaluation)
     legal = [str(a) for a in GameState.from_position(position).legal_actions(0)]
     assert done.status == Evaluation.Status.DONE and done.done == done.total == len(legal)
-    assert [r["move"] for r in done.results] == legal
-    assert all(0.0 <= r["p"] <= 1.0 and r["samples"] == 30 for r in done.results)
+    assert [r["move"] for r in done.judgements] == legal
+    assert all(0.0 <= r["p"] <= 1.0 and r["samples"] == 30 for r in done.judgements)
 
 
 def test_the_page_lists_the_moves_best_first(user: User, sends: Sends, client: Client) -> None:
@@ -108,7 +108,7 @@ def test_the_page_lists_the_moves_best_first(user: User, sends: Sends, client: C
     assert evaluation.open
     _run(sends, evaluation)
     page = client.get(reverse("analysis:evaluation", args=[evaluation.pk]), HTTP_HX_REQUEST="true")
-    chances = [r["p"] for r in page.context["results"]]
+    chances = [r["p"] for r in page.context["judgements"]]
     assert chances == sorted(chances, reverse=True) and len(chances) == evaluation.total
     assert b"every 1s" not in page.content
 
@@ -204,7 +204,7 @@ def test_a_lost_evaluation_is_failed_when_its_page_polls(user: User, sends: Send
         assert evaluation_step_task(evaluation.pk) is False
     assert sent.call_count == 0
     again = Evaluation.objects.get(pk=evaluation.pk)
-    assert (again.status, again.results, again.updated) == (Evaluation.Status.FAILED, [], failed.updated)
+    assert (again.status, again.judgements, again.updated) == (Evaluation.Status.FAILED, [], failed.updated)
 
 
 def test_a_lost_evaluation_does_not_keep_its_owner_from_asking_again(user: User, sends: Sends) -> None:

@@ -1,12 +1,12 @@
 """The game review's predictions come true about as often as they say (issue 20, §1).
 
-A fixed set of arena games (24 deals, ``easy`` at both seats: a deterministic player, so the
+A fixed set of bot games (24 deals, ``easy`` at both seats: a deterministic player, so the
 set replays the same on any machine) is reviewed at every decision of both seats with a small
 search (60 iterations), and the predicted chances of not being the fool are set against what
 happened, decile by decile (:mod:`tools.review_calibration`).
 
 The bound, 0.10 on the expected calibration error: on this set the error measures 0.059, and
-resampling its games (a bootstrap of 400 draws: decisions of one game share its outcome, so the
+resampling its games (a bootstrap of 400 draws: decisions of one game share its result, so the
 game is the unit) puts 95% of the errors below 0.093 and 99% below 0.112. The set's own luck
 thus stays under the bound; an error above it means the search's estimates drifted (a change to
 the search, its playouts, or what the review gives it), not these games. The review proper

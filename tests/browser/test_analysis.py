@@ -116,7 +116,9 @@ def test_set_up_play_on_undo_and_evaluate(
     page.wait_for_selector('.analysis-evaluation[data-status="done"]', timeout=60_000)
     chances = [
         float(p)
-        for p in page.locator(".analysis__results tr[data-p]").evaluate_all("rs => rs.map(r => r.dataset.p)")
+        for p in page.locator(".analysis__judgements tr[data-p]").evaluate_all(
+            "rs => rs.map(r => r.dataset.p)"
+        )
     ]
     assert chances == sorted(chances, reverse=True) and all(0 <= p <= 1 for p in chances)
     page.screenshot(path=str(tmp_path / f"evaluated-{label}.png"), full_page=True)

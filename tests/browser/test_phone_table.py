@@ -173,7 +173,7 @@ def test_the_header_shows_every_link_whole_on_a_phone(
 def test_the_autopilot_badge_wraps_on_a_phone(
     site: tuple[str, dict[str, Any]], browser: Browser, language: str, width: int
 ) -> None:
-    """"A bot plays your seat: your time ran out 3 times in a row" is the longest badge of the
+    """ "A bot plays your seat: your time ran out 3 times in a row" is the longest badge of the
     table: on a phone it wraps instead of widening the page."""
     base, ids = site
     size: ViewportSize = {"width": width, "height": 800}

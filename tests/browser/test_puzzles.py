@@ -108,10 +108,10 @@ def test_a_player_solves_a_mined_puzzle(
             page.wait_for_function(
                 "count => document.querySelectorAll('.puzzle-played li').length === count", arg=played
             )
-            page.wait_for_selector(".puzzle-outcome__right")
-    page.wait_for_selector(".puzzle-outcome__solved")
-    assert page.locator(".puzzle-outcome__solved").inner_text() == SOLVED[language]
-    assert RATING[language] in page.locator(".puzzle-outcome__rating").inner_text()
+            page.wait_for_selector(".puzzle-feedback__right")
+    page.wait_for_selector(".puzzle-feedback__solved")
+    assert page.locator(".puzzle-feedback__solved").inner_text() == SOLVED[language]
+    assert RATING[language] in page.locator(".puzzle-feedback__rating").inner_text()
     assert page.locator('button[name="move"]').count() == 0
     page.screenshot(path=str(tmp_path / f"solved-{label}.png"), full_page=True)
     found += [v["id"] for v in axe.run(page, options=AXE_RULES).response["violations"]]
@@ -134,7 +134,7 @@ def test_a_wrong_move_without_script_shows_the_right_line(
         if value not in steps[0]["accept"]
     )
     page.click(f'button[name="move"][value="{wrong}"]')
-    page.wait_for_selector(".puzzle-outcome__failed")
-    assert page.locator(".puzzle-outcome__failed li").count() == len(steps)
+    page.wait_for_selector(".puzzle-feedback__failed")
+    assert page.locator(".puzzle-feedback__failed li").count() == len(steps)
     assert f"/puzzles/{number}/move/" in page.url
     context.close()

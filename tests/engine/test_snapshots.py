@@ -40,3 +40,18 @@ def test_format_2_spells_every_field_out() -> None:
     spelled = {"attack_cards", "covers", "throwers", "defender_start", "attack_limit", "round_order"}
     assert spelled <= set(data)
     assert not {"att", "cov", "thr", "tranks", "dstart", "cap"} & set(data)
+
+
+def test_a_finished_game_keeps_its_result_under_the_stored_key() -> None:
+    """The state's ``game_result`` was named ``outcome`` when format 2 was written: snapshots
+    keep that key, so stored ones load and a process on the older code reads new ones."""
+    state = new_game(Rules(), seed="kept")
+    while not state.is_over:
+        seat = state.actors()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    result = state.result()
+    assert result is not None
+    data = state.to_json()
+    assert "outcome" in data and "game_result" not in data
+    assert data["outcome"] == result.to_dict()
+    assert GameState.from_json(json.loads(json.dumps(data))).result() == result

@@ -40,7 +40,7 @@ def test_a_live_match_replays_to_its_stored_end(
     moves = stored_moves(record)
     last = replay_step(record, moves, len(moves))
     stored = GameState.from_json(match.snapshot)
-    assert last.view.to_dict() == stored.full_view().to_dict()
+    assert last.full_view.to_dict() == stored.full_view().to_dict()
 
     data = json.loads(client.get(reverse("match_export", args=[match.pk])).content)
     assert match_import(data).to_json() == match.snapshot
@@ -68,7 +68,7 @@ def test_every_replay_step_offers_its_whole_position_and_a_link_to_it(
         )
         position = html.unescape(text)
         step = replay_step(record, moves, number)
-        assert GameState.from_position(position).full_view().to_dict() == step.view.to_dict()
+        assert GameState.from_position(position).full_view().to_dict() == step.full_view.to_dict()
         assert f'href="{url}?step={number}"' in page
         fragment = client.get(url, {"step": number}, headers={"HX-Request": "true"}).content.decode()
         assert html.escape(position, quote=True) in fragment  # the step the replay's buttons swap in

@@ -8,7 +8,7 @@ import pytest
 from games import bots
 from games.bots.ismcts import Decision
 from games.engine import Rules
-from games.engine.views import View
+from games.engine.visibility import View
 from games.models import Match, Move
 from play import services, tasks
 

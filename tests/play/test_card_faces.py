@@ -9,7 +9,7 @@ from django.utils import translation
 from games import memos
 from games.templatetags import cards
 from games.templatetags.cards import card, card_back, card_label, card_name, card_text
-from play.presenters import HandCard, PairView
+from play.presenters import HandCard, ShownPair
 
 
 def test_a_remembered_drawing_is_the_fresh_one() -> None:
@@ -20,9 +20,9 @@ def test_a_remembered_drawing_is_the_fresh_one() -> None:
         assert again == fresh
         assert cards.card.cache_info().hits >= 1
         assert HandCard("10H", legal=True).face == card("10H", "lg")
-        pair = PairView("7D", "9D", targetable=False)
+        pair = ShownPair("7D", "9D", targetable=False)
         assert (pair.attack_face, pair.cover_face) == (card("7D"), card("9D"))
-        assert PairView("7D", None, targetable=True).cover_face == ""
+        assert ShownPair("7D", None, targetable=True).cover_face == ""
 
 
 def test_each_language_gets_its_own_drawing() -> None:

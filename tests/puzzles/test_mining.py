@@ -29,7 +29,7 @@ def value(s: GameState, me: int, memo: dict[str, float], path: set[str]) -> floa
     """``me``'s value with perfect play (1 not the fool, 0.5 a draw, 0 the fool): every legal move
     of every position searched, the player to move as the game's wait list says."""
     if s.phase == OVER:
-        r = s.outcome
+        r = s.game_result
         return 0.5 if r is None or r.draw else (0.0 if r.fool == me else 1.0)
     key = s.position()
     if key in memo:

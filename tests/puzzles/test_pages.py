@@ -97,7 +97,7 @@ def test_the_page_its_themes_moves_and_refusals_speak_the_reader_language(
     response = visitor.post(move, {"move": wrong})
     answer = response.content.decode()
     if response.status_code == 400:  # illegal here: the engine's own sentence, in the language
-        sentence = re.search(r'class="puzzle-outcome__refusal">([^<]+)<', answer)
+        sentence = re.search(r'class="puzzle-feedback__refusal">([^<]+)<', answer)
         assert sentence is not None
         assert bool(re.search("[а-я]", sentence.group(1))) is (language == "ru")
     else:  # legal but losing: the right line, said in words

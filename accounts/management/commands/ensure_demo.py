@@ -1,7 +1,7 @@
 """``manage.py ensure_demo``: a ``demo`` staff user for trying the site and its admin locally.
 
 The demo user is staff (the admin lets it in) in the "Club staff" group, which may view every
-record of the club's apps and change none: the least that makes the admin worth opening. It is
+row of the club's apps and change none: the least that makes the admin worth opening. It is
 not a superuser, so a demo password that leaks gives no way to change anything.
 
 The password comes from ``DEMO_PASSWORD`` (default ``durak-demo`` outside production; in

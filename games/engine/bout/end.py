@@ -147,7 +147,7 @@ def finish(s: GameData, result: Result, ev: list[Event] | None) -> None:
     """The game is over with ``result``."""
     s.phase = OVER
     s.round_position = -1
-    s.outcome = replace(result, places=[p[:] for p in result.places])
+    s.game_result = replace(result, places=[p[:] for p in result.places])
     if ev is not None:
         ev.append(Event("game_over", result.fool))
 

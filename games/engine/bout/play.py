@@ -35,9 +35,9 @@ from .throwers import (
     add_throw_ins,
     fit_refusal,
     lay_throw_in,
+    note_pass,
     open_throwers,
     outsider_refusal,
-    record_pass,
     room_to_throw,
 )
 from .transfer import add_transfers, pass_attack_on, show_rule_refusal, transfer_refusal
@@ -241,7 +241,7 @@ class Podkidnoy(GameState, variant="podkidnoy"):
         self.settle(ev)
 
     def pass_(self, seat: int, ev: list[Event] | None) -> None:
-        record_pass(self, seat, ev)
+        note_pass(self, seat, ev)
         self.settle(ev)
 
     def take(self, seat: int, ev: list[Event] | None) -> None:

@@ -83,7 +83,7 @@ def lay_throw_in(s: GameData, seat: int, mask: int, ev: list[Event] | None) -> N
     s.passed = 0
 
 
-def record_pass(s: GameData, seat: int, ev: list[Event] | None) -> None:
+def note_pass(s: GameData, seat: int, ev: list[Event] | None) -> None:
     """``seat`` passes: nothing more from them until the table changes."""
     if ev is not None:
         ev.append(Event("pass", seat))

@@ -83,7 +83,7 @@ class CircleStage1(GameState, variant="circle", stage=1):
         advance(self, ev)
 
 
-def set_up(s: GameData, deal: Deal | None, forced: int | None, ev: list[Event] | None) -> None:
+def begin_stage1(s: GameData, deal: Deal | None, forced: int | None, ev: list[Event] | None) -> None:
     """Lay out stage 1 (seeded, or the circle, center and stock of ``deal``) and play the
     forced draws up to the first choice; a ``deal`` with ``stage=2`` starts stage 2."""
     if deal is not None and deal.stage == 2:

@@ -169,14 +169,14 @@ class Command(BaseCommand):
             mover = next(u for u in users if u.pk == seats[seat])
             other = next(u for u in users if u is not mover)
             with self._step(costs["apply"]):
-                result = services.action_apply(
+                applied = services.action_apply(
                     match_id=match.pk,
                     user=mover,
                     action_text=str(current.state.default_action(seat)),
                     expected_version=current.version,
                 )
             with self._step(costs["mover"]) as sent:
-                html, _version, shown[mover.pk] = match_fragments(result, mover, log_after=shown[mover.pk])
+                html, _version, shown[mover.pk] = match_fragments(applied, mover, log_after=shown[mover.pk])
                 sent.append(len(html))
             with self._step(costs["other"]) as sent:
                 pushed = selectors.match_load(match_id=match.pk, moves_after=shown[other.pk])
@@ -191,7 +191,7 @@ class Command(BaseCommand):
                     total.db_cpu.append(sum(costs[step].db_cpu[-1] for step in STEPS))
                 total.queries.append(sum(costs[step].queries[-1] for step in STEPS))
             played += 1
-            current = result
+            current = applied
         return played
 
     def _step(self, costs: Costs) -> AbstractContextManager[list[int]]:

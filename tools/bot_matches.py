@@ -1,6 +1,6 @@
 """The strength harness: two bot levels play mirrored deals and the score gets a confidence interval.
 
-``python -m tools.bot_arena --a strong --b easy --games 2000 --variant podkidnoy --players 2
+``python -m tools.bot_matches --a strong --b easy --games 2000 --variant podkidnoy --players 2
 --seed 1 [--json]``
 
 Every deal is played twice with the seats swapped (seat ``i`` plays ``a`` when ``i + k`` is even
@@ -14,7 +14,7 @@ call (the searches' budgets are counted in it too, so a shared machine measures 
 ``--b-base PATH`` takes the ``b`` side's bots from the checkout at ``PATH`` (its ``games/bots``
 loaded beside this tree's, on this tree's engine), so a level plays its own earlier version at
 the same CPU per decision: ``--a strong --b strong --b-base /tmp/head --strong-ms 150``
-(``tools.bench_arena`` does this for bases of b6436c4's time-counted interface).
+(``tools.bench_strength`` does this for bases of b6436c4's time-counted interface).
 
 Bots are asked the way the site asks them: with the seat's view, its legal actions, a seed, and
 for the levels that use them the table's rules and the public event history. When several seats
@@ -62,7 +62,7 @@ def bots_at(base: str) -> ModuleType:
 
 def decide(
     level: str,
-    view: Any,
+    seat_view: Any,
     legal: Sequence[Action],
     seed: str,
     rules: Rules,
@@ -80,20 +80,22 @@ def decide(
             budget = bots.ismcts.STRONG_BUDGET
             if strong_ms is not None:
                 budget = replace(budget, cpu_s=strong_ms / 1000)
-            action = bots.ismcts.choose_strong(view, legal, seed, rules=rules, history=history, budget=budget)
+            action = bots.ismcts.choose_strong(
+                seat_view, legal, seed, rules=rules, history=history, budget=budget
+            )
         else:
-            action = bots.choose_action(level, view, legal, seed, rules=rules, history=history)
+            action = bots.choose_action(level, seat_view, legal, seed, rules=rules, history=history)
         return action
     if level == "medium":
-        return choose_medium(view, legal, seed, rules=rules, history=history)
+        return choose_medium(seat_view, legal, seed, rules=rules, history=history)
     if level == "strong":
         budget = STRONG_BUDGET if strong_ms is None else replace(STRONG_BUDGET, cpu_s=strong_ms / 1000)
-        return choose_strong(view, legal, seed, rules=rules, history=history, budget=budget)
-    return choose_action(level, view, legal, seed)
+        return choose_strong(seat_view, legal, seed, rules=rules, history=history, budget=budget)
+    return choose_action(level, seat_view, legal, seed)
 
 
 @dataclass
-class GameOutcome:
+class PlayedGame:
     """One game: ``a``'s score (1 win, 0.5 draw, 0 loss), which seats were ``a``'s, who lost,
     and each side's decision times in milliseconds."""
 
@@ -117,7 +119,7 @@ def play_game(
     a_seats: list[int],
     strong_ms: float | None = None,
     b_base: str | None = None,
-) -> GameOutcome:
+) -> PlayedGame:
     """Play one game with ``levels[seat]`` at each seat (the ``b`` seats' from ``b_base``)."""
     history: list[Event] = []
     state = new_game(rules, seed=seed, events=history)
@@ -128,8 +130,8 @@ def play_game(
         legal = state.legal_actions(seat)
         t0 = time.thread_time()
         base = None if seat in a_seats else b_base
-        view = state.view(seat)
-        action = decide(levels[seat], view, legal, f"{seed}:{step}", rules, history, strong_ms, base)
+        seat_view = state.view(seat)
+        action = decide(levels[seat], seat_view, legal, f"{seed}:{step}", rules, history, strong_ms, base)
         ms["a" if seat in a_seats else "b"].append((time.thread_time() - t0) * 1000)
         history.extend(state.apply(seat, action))
         step += 1
@@ -140,10 +142,10 @@ def play_game(
         score = 0.5
     else:
         score = 0.0 if any(s in a_seats for s in losers) else 1.0
-    return GameOutcome(score, a_seats, losers, ms)
+    return PlayedGame(score, a_seats, losers, ms)
 
 
-def play_pair(args: tuple[Rules, str, str, str, float | None, str | None]) -> list[GameOutcome]:
+def play_pair(args: tuple[Rules, str, str, str, float | None, str | None]) -> list[PlayedGame]:
     """The two mirrored games of one deal."""
     rules, seed, a, b, strong_ms, b_base = args
     out = []
@@ -154,7 +156,7 @@ def play_pair(args: tuple[Rules, str, str, str, float | None, str | None]) -> li
     return out
 
 
-def summarise(a: str, b: str, players: int, pairs: list[list[GameOutcome]]) -> dict[str, Any]:
+def summarise(a: str, b: str, players: int, pairs: list[list[PlayedGame]]) -> dict[str, Any]:
     """The report: ``a_score`` with its 95% interval, Elo, non-fool rates, decision times."""
     games = [g for pair in pairs for g in pair]
     pair_means = [sum(g.score for g in pair) / len(pair) for pair in pairs]
@@ -204,6 +206,7 @@ def run(
     b_base: str | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole mirrored pairs) and summarise them."""
+    # The deals' seeds keep the tool's first name, so a seed plays the games it always did.
     jobs = [(rules, f"arena:{seed}:{i}", a, b, strong_ms, b_base) for i in range((games + 1) // 2)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:

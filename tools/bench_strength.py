@@ -1,13 +1,13 @@
 """Strength at equal cost: this tree's strong bot against another commit's, on the same CPU time.
 
-``python -m tools.bench_arena --base /tmp/base [--games 40] [--cpu-ms 300] [--seed 1] [--workers 1]``
+``python -m tools.bench_strength --base /tmp/base [--games 40] [--cpu-ms 300] [--seed 1] [--workers 1]``
 
 ``--base`` is a checkout of the commit to compare with (``git worktree add /tmp/base <commit>``).
 Its ``games/bots`` package is loaded beside this tree's (as ``base_bots``, on this tree's engine,
 so the comparison is of the bots alone) and its clocks are swapped for the thread's CPU time, so
 each side gets ``--cpu-ms`` of computation per decision however busy the machine is. Deals are
 two-player, podkidnoy and perevodnoy in turn, each played twice with the seats swapped
-(:mod:`tools.bot_arena`'s scoring). Printed: the new bot's score with its 95% interval, and each
+(:mod:`tools.bot_matches`'s scoring). Printed: the new bot's score with its 95% interval, and each
 side's median CPU milliseconds and search iterations per searched decision.
 """
 
@@ -27,12 +27,15 @@ from typing import Any
 
 from games.bots.ismcts import STRONG_BUDGET, search_move
 from games.engine import Action, Event, Rules, new_game
-from tools.bot_arena import GameOutcome, losers_of, summarise
+from games.engine.data import GameData
+from tools.bot_matches import PlayedGame, losers_of, summarise
 
-#: A side: (view, legal, seed, rules, history) -> (action, iterations, searched).
+#: A side: (seat_view, legal, seed, rules, history) -> (action, iterations, searched).
 Side = Callable[[Any, Sequence[Action], str, Rules, list[Event]], tuple[Action, int, bool]]
 
 _base: ModuleType | None = None
+#: The state's ``game_result`` as the bots of a commit before its rename read it.
+_OLD_RESULT = "outcome"
 
 
 def load_base(base: Path) -> ModuleType:
@@ -62,6 +65,9 @@ def load_base(base: Path) -> ModuleType:
             Counted.last = self
 
     ismcts.Search = Counted  # type: ignore[attr-defined]
+    if not hasattr(GameData, _OLD_RESULT):
+        # Bots from before the field's rename read a finished game's result by its old name.
+        setattr(GameData, _OLD_RESULT, property(lambda s: s.game_result))
     _base = module
     return module
 
@@ -70,9 +76,9 @@ def new_side(cpu_ms: float) -> Side:
     budget = replace(STRONG_BUDGET, cpu_s=cpu_ms / 1000, wall_s=1e9)
 
     def side(
-        view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
+        seat_view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
     ) -> tuple[Action, int, bool]:
-        d = search_move(view, legal, seed, rules, history, budget, careful=True, endgame=True)
+        d = search_move(seat_view, legal, seed, rules, history, budget, careful=True, endgame=True)
         return d.action, d.iterations, d.iterations > 0 or d.solved
 
     return side
@@ -83,10 +89,12 @@ def base_side(base: Path, cpu_ms: float) -> Side:
     ismcts = sys.modules["base_bots.ismcts"]
 
     def side(
-        view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
+        seat_view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
     ) -> tuple[Action, int, bool]:
         ismcts.Search.last = None
-        action = bots.ismcts.choose_strong(view, legal, seed, rules=rules, history=history, time_ms=cpu_ms)
+        action = bots.ismcts.choose_strong(
+            seat_view, legal, seed, rules=rules, history=history, time_ms=cpu_ms
+        )
         search = ismcts.Search.last
         iterations = search.iterations if search is not None else 0
         return action, iterations, search is not None
@@ -100,7 +108,7 @@ def play_game(
     sides: dict[str, Side],
     a_seats: list[int],
     costs: dict[str, list[tuple[float, int]]],
-) -> GameOutcome:
+) -> PlayedGame:
     history: list[Event] = []
     state = new_game(rules, seed=seed, events=history)
     ms: dict[str, list[float]] = {"a": [], "b": []}
@@ -122,17 +130,18 @@ def play_game(
     assert result is not None
     losers = losers_of(result)
     score = 0.5 if not losers else (0.0 if any(s in a_seats for s in losers) else 1.0)
-    return GameOutcome(score, a_seats, losers, ms)
+    return PlayedGame(score, a_seats, losers, ms)
 
 
 def play_pair(
     job: tuple[int, str, str, float],
-) -> tuple[list[GameOutcome], dict[str, list[tuple[float, int]]]]:
+) -> tuple[list[PlayedGame], dict[str, list[tuple[float, int]]]]:
     """The two mirrored games of deal ``i`` (podkidnoy for even ``i``, perevodnoy for odd)."""
     i, seed, base, cpu_ms = job
     rules = Rules.for_variant("podkidnoy" if i % 2 == 0 else "perevodnoy", players=2)
     sides = {"a": new_side(cpu_ms), "b": base_side(Path(base), cpu_ms)}
     costs: dict[str, list[tuple[float, int]]] = {"a": [], "b": []}
+    # The deals' seeds keep the tool's first name, so a seed plays the games it always did.
     games = [play_game(rules, f"bench-arena:{seed}:{i}", sides, [k], costs) for k in range(2)]
     return games, costs
 

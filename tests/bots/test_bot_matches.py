@@ -7,14 +7,14 @@ import json
 import pytest
 
 from games.engine import Rules
-from tools.bot_arena import GameOutcome, main, play_pair, run, summarise
+from tools.bot_matches import PlayedGame, main, play_pair, run, summarise
 
 
-def _pair(a_score: float, b_score: float) -> list[GameOutcome]:
-    def game(score: float, a_seats: list[int]) -> GameOutcome:
+def _pair(a_score: float, b_score: float) -> list[PlayedGame]:
+    def game(score: float, a_seats: list[int]) -> PlayedGame:
         b_seat = 1 - a_seats[0]
         losers = [] if score == 0.5 else ([b_seat] if score == 1.0 else a_seats)
-        return GameOutcome(score, a_seats, losers, {"a": [1.0, 3.0], "b": [2.0]})
+        return PlayedGame(score, a_seats, losers, {"a": [1.0, 3.0], "b": [2.0]})
 
     return [game(a_score, [0]), game(b_score, [1])]
 

@@ -129,7 +129,7 @@ def build_view(s: GameData, seat: int | None, full: bool) -> View:
     """The view of ``seat`` (None: no hand), every card shown when ``full``."""
     over = s.phase == OVER
     in_bout = s.phase == BOUT
-    res = s.outcome
+    res = s.game_result
     moves, legal_cards, complete = _moves(s, seat) if seat is not None else ([], [], True)
     return View(
         viewer=seat,

@@ -3,7 +3,7 @@ deal or an explicit :class:`~games.engine.deal.Deal`."""
 
 from __future__ import annotations
 
-from .circle.stage1 import set_up
+from .circle.stage1 import begin_stage1
 from .deal import Deal, deal_explicit, deal_seeded, start_play
 from .events import Event
 from .rules import Rules
@@ -42,7 +42,7 @@ def new_game(
     if deal is not None and deal.first_attacker is not None:
         forced = deal.first_attacker
     if rules.variant == "circle":
-        set_up(s, deal, forced, events)
+        begin_stage1(s, deal, forced, events)
         return s
     if deal is None:
         deal_seeded(s, seed)

@@ -9,7 +9,7 @@ import random
 
 from games.engine import Action, Deal, Rules, new_game
 from games.engine.state import GameState
-from games.engine.views import LEGAL_LIST_MAX
+from games.engine.visibility import LEGAL_LIST_MAX
 
 
 def _midgame() -> GameState:
