@@ -199,19 +199,7 @@ class Command(BaseCommand):
                 self.stdout.write(json.dumps(report) if options["json"] else json.dumps(report, indent=2))
                 return
             if level:  # the bots' worker imports and warms up on unmeasured turns
-                self.log(f"Warming up: {tables} bot tables for {WARM_UP:.0f} s…")
-                warm = prepare_tables(tables, servers, proxied=self.proxied, bots=level)
-                asyncio.run(
-                    run(
-                        warm,
-                        servers,
-                        duration=WARM_UP,
-                        echo_duration=0,
-                        think=options["think"],
-                        seed=0,
-                        log=self.log,
-                    )
-                )
+                self.warm_up(servers, tables, options["think"], bots=level)
             self.log(f"Preparing {tables} tables on {len(servers)} server(s)…")
             matches = prepare_tables(tables, servers, proxied=self.proxied, bots=level)
             before = self.scrape_metrics(scraped) if options["metrics"] or level else None
@@ -266,6 +254,24 @@ class Command(BaseCommand):
         except OSError as error:  # urllib's HTTPError and URLError among them
             raise CommandError(f"could not scrape {server.host}:{server.port}/ops/metrics: {error}") from None
 
+    def warm_up(self, servers: list[Server], tables: int, think: float, bots: str | None = None) -> None:
+        """Play ``tables`` tables for ``WARM_UP`` seconds, unmeasured: every process's pool,
+        templates and caches (and the bots' worker) are then warm when the measured play starts."""
+        self.log(f"Warming up: {tables} tables for {WARM_UP:.0f} s…")
+        warm = prepare_tables(tables, servers, proxied=self.proxied, bots=bots)
+        asyncio.run(
+            run(
+                warm,
+                servers,
+                duration=WARM_UP,
+                echo_duration=0,
+                think=think,
+                seed=0,
+                log=self.log,
+                proxied=self.proxied,
+            )
+        )
+
     def hostile(self, stack: ExitStack, servers: list[Server], options: dict[str, Any]) -> dict[str, Any]:
         """The tables played without a flood, then under each flood asked for, back to back; the
         honest tables' figures per phase, the peak of PostgreSQL connections, the HTTP 500s."""
@@ -273,20 +279,7 @@ class Command(BaseCommand):
         token = flood_token()
         sampler = stack.enter_context(ConnectionSampler(database_url()))
         phases: dict[str, dict[str, Any]] = {}
-        self.log(f"Warming up: {tables} tables for {WARM_UP:.0f} s…")  # the first phase is not a cold start
-        warm = prepare_tables(tables, servers, proxied=self.proxied)
-        asyncio.run(
-            run(
-                warm,
-                servers,
-                duration=WARM_UP,
-                echo_duration=0,
-                think=options["think"],
-                seed=0,
-                log=self.log,
-                proxied=self.proxied,
-            )
-        )
+        self.warm_up(servers, tables, options["think"])  # the first phase is not a cold start
         for name in ["none", *options["flood"]]:
             kinds = list(flood.KINDS) if name == "all" else [] if name == "none" else [name]
             self.log(f"Phase {name!r}: preparing {tables} tables…")
