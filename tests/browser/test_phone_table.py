@@ -34,7 +34,9 @@ HAND_SIZES = tuple(range(16, 22))
 #: with the 6S and it was beaten (Pass). Every other seat holds 4 high cards.
 SETUP = """
 import json
+from datetime import timedelta
 from importlib import import_module
+from django.utils import timezone
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
@@ -73,8 +75,22 @@ def staged(players, cards, role):
 ids = {f"{role}-{n}-{k}": staged(n, k, role)
        for role in ("take", "pass") for n in range(2, 7) for k in range(16, 22)}
 # Ann's time ran out three times: a bot plays her seat, and the table says so in a long badge.
-ids["autopilot"] = staged(3, 6, "take")
-MatchPlayer.objects.filter(match_id=ids["autopilot"], user=ann).update(autopilot=True)
+# Bea, a person with no page open, defends against Ann's 6S with a day on her clock: nothing moves.
+bea = User.objects.create_user(username="bea", email="bea@example.com", password=None, display_name="Bea")
+table = services.table_create(creator=ann, rules=Rules(players=2, deck=52), turn_seconds=600)
+services.table_join(table_id=table.pk, user=bea)
+match = selectors.table_current_match(table_id=table.pk)
+seat = match.players.get(user=ann).seat
+hands = [DECK[8:14], DECK[20:26]] if seat == 0 else [DECK[20:26], DECK[8:14]]
+hands[seat].remove(DECK[8])
+state = GameState.from_position(" ".join([
+    "podkidnoy", "deck=52", "trump=AH", "stock=" + ",".join(DECK[30:52]),
+    "hands=" + "/".join(",".join(hand) for hand in hands), "table=" + DECK[8], f"attacker={seat}",
+]))
+Match.objects.filter(pk=match.pk).update(
+    snapshot=state.to_json(), version=match.version + 1, deadline_at=timezone.now() + timedelta(days=1))
+MatchPlayer.objects.filter(match_id=match.pk, user=ann).update(autopilot=True)
+ids["autopilot"] = match.pk
 session = import_module(settings.SESSION_ENGINE).SessionStore()
 session[SESSION_KEY] = str(ann.pk)
 session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
