@@ -56,6 +56,11 @@ class Lesson:
         return self.practice.variant
 
     @property
+    def practice_bots(self) -> int:
+        """The easy bots the practice game seats: every seat but the player's."""
+        return self.practice.players - 1
+
+    @property
     def practice_options(self) -> list[tuple[str, str]]:
         """The practice table's options that differ from its variant's defaults, as the "play bots
         now" door reads them (``play.forms.BotGamePost``: flags as ``true``/``false``)."""

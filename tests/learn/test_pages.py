@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.engine import card_str
 from learn.checking import accepts, step_state
-from learn.lessons import BY_SLUG, LESSONS
+from learn.lessons import BY_SLUG, LESSONS, Step
 from learn.models import LessonProgress
 from tests.play.services_support import make_user
 
@@ -33,13 +33,18 @@ def finish(client: Client, slug: str) -> str:
     the page after the last answer."""
     html = ""
     for number, step in enumerate(BY_SLUG[slug].steps, start=1):
-        right = next(a for a in step_state(step).legal_actions(step.seat) if accepts(step, a))
-        data: dict[str, object] = {"kind": right.kind, "cards": [card_str(c) for c in right.cards]}
-        if right.target is not None:
-            data["target"] = card_str(right.target)
-        html = answer(client, slug, number, data)
+        html = answer(client, slug, number, right_answer(step))
         assert "Right!" in html
     return html
+
+
+def right_answer(step: Step) -> dict[str, object]:
+    """The form's fields of a move the step accepts."""
+    right = next(a for a in step_state(step).legal_actions(step.seat) if accepts(step, a))
+    data: dict[str, object] = {"kind": right.kind, "cards": [card_str(c) for c in right.cards]}
+    if right.target is not None:
+        data["target"] = card_str(right.target)
+    return data
 
 
 def test_an_accounts_progress_is_kept_and_the_lesson_ends_with_a_practice_game() -> None:

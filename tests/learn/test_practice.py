@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from games.engine import GameState, Rules
 from games.models import Match
-from learn.lessons import LESSONS, Lesson
-from tests.learn.test_pages import finish
+from learn.lessons import BY_SLUG, LESSONS, Lesson
+from tests.learn.test_pages import answer, finish, right_answer
 from tests.play.services_support import make_user
 
 LESSON_PARAMS = [pytest.param(lesson, id=lesson.slug) for lesson in LESSONS]
@@ -68,3 +68,24 @@ def test_practise_deals_the_lessons_table_against_easy_bots(lesson: Lesson) -> N
     assert Rules.from_dict(match.rules) == lesson.practice
     bots = [player.user for player in match.players.select_related("user") if player.user != olga]
     assert len(bots) == lesson.practice.players - 1 and {bot.bot_level for bot in bots} == {"easy"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("slug", "language", "says"),
+    [
+        ("who-throws-in", "en", "against 3 easy bots"),
+        ("who-throws-in", "ru", "с 3 лёгкими ботами"),
+        ("circle-playing-out", "en", "against 2 easy bots"),
+        ("transfer", "en", "against an easy bot"),
+        ("transfer", "ru", "с лёгким ботом"),
+    ],
+)
+def test_the_practise_panel_counts_the_bots_its_table_seats(slug: str, language: str, says: str) -> None:
+    cache.clear()
+    client = Client()
+    client.force_login(make_user("olga"))
+    finish(client, slug)
+    client.cookies["django_language"] = language
+    steps = BY_SLUG[slug].steps
+    assert says in answer(client, slug, len(steps), right_answer(steps[-1]))  # the last step again
