@@ -53,6 +53,23 @@ ROOMY = {
 }
 
 
+#: Run before every module's setup code, which may call it: the key of a session signed in as
+#: ``user``, for the browser's ``sessionid`` cookie (signing in through the form is what
+#: ``test_site_e2e`` tests; the others start signed in).
+SIGNED_IN_SESSION = """
+def signed_in_session(user):
+    from importlib import import_module
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+"""
+
+
 @contextmanager
 def served_site(folder: Path, setup: str, env: dict[str, str] | None = None) -> Iterator[Site]:
     """Serve a fresh site whose database lives in ``folder``, after running ``setup`` in it
@@ -65,7 +82,7 @@ def served_site(folder: Path, setup: str, env: dict[str, str] | None = None) -> 
     subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True, timeout=300)
     subprocess.run([*manage, "ensure_bots"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
     done = subprocess.run(
-        [*manage, "shell", "-c", setup],
+        [*manage, "shell", "-c", SIGNED_IN_SESSION + setup],
         env=env,
         cwd=ROOT,
         check=True,

@@ -46,9 +46,6 @@ RULES = {
 #: game's page); prints their ids and a session key for the browser.
 SETUP = """
 import json
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from play import selectors, services
 from games.engine import Rules
@@ -66,12 +63,8 @@ for table in tables[:2]:
 finished, live = (selectors.table_current_match(table_id=table.pk) for table in tables[:2])
 services.match_resign(match_id=finished.pk, user=ann)
 tournament, _player = started_with_player(ann, 3, "bob")
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(ann.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
-session.create()
-print(json.dumps({"session": session.session_key, "user": ann.pk, "finished": finished.pk,
+session_key = signed_in_session(ann)
+print(json.dumps({"session": session_key, "user": ann.pk, "finished": finished.pk,
                   "live": live.pk, "table": tables[2].pk, "tournament": tournament.pk,
                   "arena": arena.pk, "arena_match": arena_match.pk}))
 """

@@ -38,21 +38,13 @@ AXE_RULES = {
 #: An account per run (each may ask for one evaluation at a time), with a session for the browser.
 SETUP = """
 import json
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 
 sessions = []
 for n in range(4):
     user = User.objects.create_user(username=f"an{n}", email=f"an{n}@example.com", password=None,
                                     display_name=f"An{n}")
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    sessions.append(session.session_key)
+    sessions.append(signed_in_session(user))
 print(json.dumps(sessions))
 """
 

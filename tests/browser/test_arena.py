@@ -36,9 +36,6 @@ MATCH = re.compile(r"/play/match/(\d+)/$")
 #: Anna, who is not in it yet. Prints the ids and Anna's session key.
 SETUP = """
 import json
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from tests.tournaments.support import open_arena
 
@@ -47,12 +44,8 @@ anna = User.objects.create_user(username="anna", email="anna@example.com", passw
 from tournaments import services
 arena = open_arena(olga, 3, name="Friday night arena", duration_minutes=60, turn_seconds=60)
 services.tournament_start(tournament_id=arena.pk, user=olga)
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(anna.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = anna.get_session_auth_hash()
-session.create()
-print(json.dumps({"session": session.session_key, "arena": arena.pk}))
+session_key = signed_in_session(anna)
+print(json.dumps({"session": session_key, "arena": arena.pk}))
 """
 
 

@@ -33,9 +33,6 @@ MOVE_LIMIT = 300
 #: game to look at; prints the ids, the bots' names and a session key.
 SETUP = """
 import json
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import Rules
 from play import selectors, services
@@ -51,12 +48,7 @@ for key, variant in (("podkidnoy", "podkidnoy"), ("perevodnoy", "perevodnoy"), (
     match = selectors.table_current_match(table_id=table.pk)
     ids[key] = match.pk
     ids[key + "-bot"] = str(match.players.exclude(user=ann).get().user.public_name)
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(ann.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
-session.create()
-ids["session"] = session.session_key
+ids["session"] = signed_in_session(ann)
 print(json.dumps(ids))
 """
 

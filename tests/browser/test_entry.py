@@ -45,9 +45,6 @@ SIZES = {"phone": PHONE, "desktop": DESKTOP}
 SETUP = """
 import json, random
 from datetime import timedelta
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.utils import timezone
 from accounts.models import User
 from games.engine import Rules
@@ -86,12 +83,8 @@ cup = cups.tournament_create(organiser=ivan, settings=tournament_settings(
     name="Winter cup", starts_at=timezone.now() + timedelta(days=1)))
 cups.registration_open(tournament_id=cup.pk, user=ivan)
 cups.entry_register(tournament_id=cup.pk, user=olga)
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(olga.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = olga.get_session_auth_hash()
-session.create()
-print(json.dumps({"session": session.session_key, "team": team.pk, "fool": team.result["fool"],
+session_key = signed_in_session(olga)
+print(json.dumps({"session": session_key, "team": team.pk, "fool": team.result["fool"],
                   "live": live.pk, "waiting": waiting.pk, "cup": cup.pk, "rated": rated}))
 """
 

@@ -43,9 +43,6 @@ ZONE = "Asia/Tehran"  # +03:30: a zone no whole-hour mistake can fake (and a nam
 SETUP = f"""
 import json, random
 from datetime import timedelta
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.utils import timezone
 from accounts.models import User
 from games.engine import Rules
@@ -94,12 +91,8 @@ cups.tournament_start(tournament_id=arena.pk, user=other)
 upcoming = cup("U", 2, start=False)
 running = cup("R", 3)
 done = play_running_games(cup("F", 3))
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(me.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = me.get_session_auth_hash()
-session.create()
-print(json.dumps({{"session": session.session_key, "user": me.pk, "other": other.pk,
+session_key = signed_in_session(me)
+print(json.dumps({{"session": session_key, "user": me.pk, "other": other.pk,
                   "finished": finished.pk, "live": live.pk, "table": table.pk,
                   "upcoming": upcoming.pk, "running": running.pk, "done": done.pk, "arena": arena.pk,
                   "started": done.started_at.isoformat()}}))

@@ -35,10 +35,7 @@ HAND_SIZES = tuple(range(16, 22))
 SETUP = """
 import json
 from datetime import timedelta
-from importlib import import_module
 from django.utils import timezone
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import GameState, Rules
 from play import selectors, services
@@ -91,12 +88,7 @@ Match.objects.filter(pk=match.pk).update(
     snapshot=state.to_json(), version=match.version + 1, deadline_at=timezone.now() + timedelta(days=1))
 MatchPlayer.objects.filter(match_id=match.pk, user=ann).update(autopilot=True)
 ids["autopilot"] = match.pk
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(ann.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
-session.create()
-ids["session"] = session.session_key
+ids["session"] = signed_in_session(ann)
 print(json.dumps(ids))
 """
 

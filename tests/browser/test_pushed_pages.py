@@ -34,9 +34,6 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 SETUP = """
 import json
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import Rules
 from play import selectors, services
@@ -47,14 +44,6 @@ from tests.tournaments.support import finish_one, play_running_games, started_wi
 def user(name):
     return User.objects.create_user(username=name, email=name + "@example.com", password=None,
                                     display_name=name.capitalize())
-
-def session(person):
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(person.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = person.get_session_auth_hash()
-    store.create()
-    return store.session_key
 
 ids = {}
 alice, bob = user("alice"), user("bob")  # both keep free text off
@@ -79,8 +68,8 @@ first = Match.objects.get(players__user=hana)
 finish_one(first)
 ids["series"] = first.pk
 for person in (alice, bob, carol, dave, erin, gina, hana):
-    ids[person.username] = session(person)
-frank_key = session(frank)
+    ids[person.username] = signed_in_session(person)
+frank_key = signed_in_session(frank)
 ids["frank"] = frank_key
 print(json.dumps(ids))
 """

@@ -41,9 +41,6 @@ RATING = {"en": "Your puzzle rating:", "ru": "Ваш рейтинг в зада�
 #: run, so each run's attempt is a rated first one. Prints every puzzle's line and the sessions.
 SETUP = """
 import json
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.core.management import call_command
 from accounts.models import User
 from puzzles.models import Puzzle
@@ -57,12 +54,7 @@ sessions = []
 for n in range(4):
     user = User.objects.create_user(username=f"solver{n}", email=f"solver{n}@example.com",
                                     password=None, display_name=f"Solver{n}")
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    sessions.append(session.session_key)
+    sessions.append(signed_in_session(user))
 lines = {str(p.pk): p.steps for p in Puzzle.objects.all()}
 print(json.dumps({"sessions": sessions, "lines": lines}))
 """

@@ -35,9 +35,6 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 #: Anna's session key.
 SETUP = """
 import json, random
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import Rules
 from tests.ratings.builders import finished_match
@@ -46,12 +43,8 @@ anna = User.objects.create_user(username="anna", email="anna@example.com", passw
 olga = User.objects.create_user(username="olga", email="olga@example.com", password=None, display_name="Olga")
 match = finished_match([anna, olga], Rules.for_variant("podkidnoy", players=2), seed="browser-review",
                        rng=random.Random(3), rated=False)
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(anna.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = anna.get_session_auth_hash()
-session.create()
-print(json.dumps({"session": session.session_key, "match": match.pk}))
+session_key = signed_in_session(anna)
+print(json.dumps({"session": session_key, "match": match.pk}))
 """
 
 

@@ -32,9 +32,6 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SETUP = """
 import json, random
 from datetime import timedelta
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.utils import timezone
 from accounts.models import User
 from games.engine import Rules
@@ -65,13 +62,9 @@ swiss = {"organiser": ann, "format": Tournament.Format.SWISS, "rounds": 3,
 done = Tournament.objects.create(name="Done Swiss", status=Tournament.Status.FINISHED, finished_at=now,
                                  **swiss)
 open_ = Tournament.objects.create(name="Open Swiss", status=Tournament.Status.REGISTRATION, **swiss)
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(ann.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
-session.create()
+session_key = signed_in_session(ann)
 fool = match.players.get(fool=True)
-print(json.dumps({"session": session.session_key, "ann": ann.pk, "boris": boris.pk,
+print(json.dumps({"session": session_key, "ann": ann.pk, "boris": boris.pk,
                   "table": table.matches.get().pk, "finished": match.pk, "fool": fool.seat,
                   "fool_is_ann": fool.user_id == ann.pk, "done": done.pk, "open": open_.pk}))
 """

@@ -36,9 +36,6 @@ SIZES = {"phone": PHONE, "desktop": DESKTOP}
 #: Ann's matches, each put into its position; prints their ids and a session key.
 SETUP = """
 import json
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.models import User
 from games.engine import GameState, Rules
 from play import selectors, services
@@ -115,12 +112,7 @@ ids["warned"] = staged(Rules(players=2, deck=52), six_each, trump=stock.split(",
                        table="6S", attacker=lambda seat, n: (seat - 1) % n)
 services.match_timeout(match_id=ids["warned"], version=Match.objects.get(pk=ids["warned"]).version)
 Match.objects.get(pk=ids["warned"]).players.filter(user=ann).update(timeouts=2)
-session = import_module(settings.SESSION_ENGINE).SessionStore()
-session[SESSION_KEY] = str(ann.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
-session.create()
-ids["session"] = session.session_key
+ids["session"] = signed_in_session(ann)
 print(json.dumps(ids))
 """
 
