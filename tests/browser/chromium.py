@@ -1,7 +1,7 @@
 """Where the browser tests find Chromium and how they start it (Debian's package; Playwright cannot
 download browsers here). The flags keep it off the closed network: without them it keeps trying.
-With the few page helpers every module shares: a signed-in context, a visit that must succeed,
-waiting for a path that two navigations race to."""
+With what every module shares: the two screen sizes, axe-core's checks, and the few page helpers
+(a signed-in context, a visit that must succeed, waiting for a path that two navigations race to)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
+#: The two screens every page is looked at on: a laptop's and a phone's.
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: The axe-core checks a page must pass: WCAG 2.2 A and AA, and axe's best practices.
+AXE_RULES = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    }
+}
 
 
 def wait_for_path(page: Any, pattern: re.Pattern[str], timeout: float = 15.0) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from .chromium import AXE_RULES, DESKTOP, PHONE
 from .site import served_site
 
 if TYPE_CHECKING:
@@ -25,21 +26,6 @@ axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-PHONE: ViewportSize = {"width": 390, "height": 844}
-RULES = {
-    "runOnly": {
-        "type": "tag",
-        "values": [
-            "wcag2a",
-            "wcag2aa",
-            "wcag21a",
-            "wcag21aa",
-            "wcag22aa",
-            "best-practice",
-        ],
-    }
-}
 
 #: A signed-in player with a finished match, a live one, an open table, a running tournament and
 #: a game in a running arena (its page, then the arena's, which lets her stay: she has seen her
@@ -144,7 +130,7 @@ def test_the_main_pages_have_no_accessibility_violations(
 def violations(axe: Any, page: Page, label: str) -> list[str]:
     """axe's violations on ``page`` as it is now, one line each."""
     found = []
-    for violation in axe.run(page, options=RULES).response["violations"]:
+    for violation in axe.run(page, options=AXE_RULES).response["violations"]:
         targets = [node["target"] for node in violation["nodes"]]
         found.append(f"{label} [{violation['impact']}] {violation['id']}: {violation['help']} {targets}")
     return found

@@ -17,19 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
+from .chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT, wait_for_path
 from .site import served_site
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, ViewportSize
+    from playwright.sync_api import Browser, Page
 
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 MATCH = re.compile(r"/play/match/(\d+)/$")
 
 #: A running duel arena of three easy bots (two play, one waits alone) that allows berserk, and

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import ROOT, signed_in, visit
+from .chromium import DESKTOP, PHONE, ROOT, signed_in, visit
 from .site import served_site
-from .test_accessibility import DESKTOP, PHONE, violations
+from .test_accessibility import violations
 
 playwright = pytest.importorskip("playwright.sync_api")
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")

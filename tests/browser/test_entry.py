@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import ROOT, signed_in, visit
+from .chromium import DESKTOP, PHONE, ROOT, signed_in, visit
 from .site import served_site
 
 if TYPE_CHECKING:
@@ -34,8 +34,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
 #: Olga with a rated history against Ivan, a finished rated 2 vs 2 game whose fool was left alone

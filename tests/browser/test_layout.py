@@ -18,19 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import ROOT, signed_in, visit
+from .chromium import DESKTOP, PHONE, ROOT, signed_in, visit
 from .site import served_site
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, ViewportSize
+    from playwright.sync_api import Browser, Page
 
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 LONG_NAME = "WMWMWMWMWMWMWMWMWMWMWMWMWMWMWMWM"  # 32, the longest display name
 LONG_RUSSIAN = "ЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩЖЩ"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from .chromium import AXE_RULES, DESKTOP, PHONE
 from .site import served_site
 
 if TYPE_CHECKING:
@@ -25,15 +26,7 @@ axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 RUNS = [("en", DESKTOP), ("ru", DESKTOP), ("en", PHONE), ("ru", PHONE)]
-AXE_RULES = {
-    "runOnly": {
-        "type": "tag",
-        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-    }
-}
 
 #: A newcomer account per run (each starts the lessons afresh), with a session for the browser.
 SETUP = """

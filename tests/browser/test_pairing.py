@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .chromium import ROOT, wait_for_path
+from .chromium import DESKTOP, PHONE, ROOT, wait_for_path
 from .site import served_site
 
 if TYPE_CHECKING:
@@ -24,8 +24,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PASSWORD = "correct-horse-battery-9"
 CELL = "#pairing-grid form[data-setup='podkidnoy-2-36-30-casual'] button"
 

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .chromium import wait_for_path
+from .chromium import DESKTOP, PHONE, wait_for_path
 from .site import served_site
-from .test_pairing import CELL, DESKTOP, PHONE, newcomer, shoot
+from .test_pairing import CELL, newcomer, shoot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

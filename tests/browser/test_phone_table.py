@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import ROOT, signed_in, visit
+from .chromium import DESKTOP, PHONE, ROOT, signed_in, visit
 from .site import served_site
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 HAND_SIZES = tuple(range(16, 22))
 
 #: For n players and k cards in Ann's hand: she defends against the 6S (Take), or she attacked

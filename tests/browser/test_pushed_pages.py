@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import signed_in, visit, wait_for_path
+from .chromium import DESKTOP, PHONE, signed_in, visit, wait_for_path
 from .site import served_site
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -29,8 +29,6 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 SETUP = """
 import json

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
+from .chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT
 from .site import served_site
 from .test_accessibility import violations
 
@@ -28,8 +28,6 @@ axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 #: A finished public duel of Anna and Olga, played at random (so it has mistakes to find), and
 #: Anna's session key.

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .chromium import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_for_path
+from .chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT, wait_for_path
 from .site import served_site
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, ViewportSize
+    from playwright.sync_api import Page
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -32,8 +32,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
 DOCS = ROOT / "docs"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PASSWORD = "correct-horse-battery-9"
 MOVE_LIMIT = 400
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .chromium import ROOT, signed_in, visit
+from .chromium import DESKTOP, PHONE, ROOT, signed_in, visit
 from .site import served_site
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTEFACTS = ROOT / "build" / "screenshots"
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 #: Ann (free text on) at a table with Boris; a finished duel of theirs, reviewed for both seats
 #: with every decision good; a finished Swiss and one open for registration, both hers.
