@@ -21,7 +21,7 @@ from history.forms import HistoryFilterForm
 from history.match_export import match_export
 from history.replay import replay_log, replay_step, stored_moves
 from history.review.export import reviews_export
-from history.review.presenters import step_verdicts
+from history.review.presenters import rating_edges, step_verdicts
 from history.review.selectors import match_reviews, review_accuracies
 from history.review.views import finished_match_or_404, panel_context
 from history.selectors import (
@@ -97,7 +97,7 @@ def match_page(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except ValueError:
         number = 0
     step = replay_step(match, moves, number)
-    verdicts = step_verdicts(match_reviews(match=match))
+    verdicts = step_verdicts(match_reviews(match=match), rating_edges(match.rules, match.players.all()))
     if request.htmx:  # a step of the replay: the fragment needs neither the log nor the players
         context = {"match": match, "step": step, "verdict": verdicts.get(step.number)}
         return render(request, "history/match.html#replay", context)

@@ -18,7 +18,7 @@ from history.selectors import match_for_record
 from play.access import may_watch
 
 from .models import Review
-from .presenters import review_panels
+from .presenters import rating_edges, review_panels
 from .selectors import match_reviews
 from .services import ReviewRefused, may_request, review_request
 
@@ -47,7 +47,7 @@ def panel_context(request: HtmxHttpRequest, match: Match, last_step: int, error:
     )
     return {
         "match": match,
-        "panels": review_panels(reviews, names, last_step, losers),
+        "panels": review_panels(reviews, names, last_step, losers, rating_edges(match.rules, players)),
         "askable": [
             {"seat": p.seat, "name": names[p.seat], "own": p.user_id == request.user.pk}
             for p in players

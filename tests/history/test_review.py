@@ -19,6 +19,7 @@ from django.utils import translation
 from accounts.models import User
 from durak_site.celery import app as celery_app
 from games.bots.assess import LABELS, assess_record_step
+from games.bots.chance import CHANCE_MAP
 from games.engine import Rules
 from games.models import Match
 from history.review import services
@@ -418,3 +419,34 @@ def test_beat_runs_the_review_sweep_every_minute() -> None:
     schedule = {entry["task"]: entry["schedule"] for entry in celery_app.conf.beat_schedule.values()}
     assert schedule["history.reviews_sweep"] == 60.0
     assert "history.reviews_sweep" in celery_app.tasks
+
+
+def test_the_page_shows_the_chance_for_players_of_the_seats_ratings_and_says_so(
+    users: list[User], client: Client, sends: Sends
+) -> None:
+    match = _match(users)
+    match.players.filter(seat=0).update(rating=1610.0)
+    match.players.filter(seat=1).update(rating=1755.0)
+    review = _reviewed(sends, match, users[0])
+    page = client.get(reverse("match_record", args=[match.pk])).content.decode()
+    titles = re.findall(r"<title>(\d+): (\d+)%</title>", page)
+    shown = {int(seq): int(percent) for seq, percent in titles}
+    decisions = list(review.decisions.order_by("seq"))
+    assert shown == {d.seq: round(100 * CHANCE_MAP(d.p_played, 1610.0 - 1755.0)) for d in decisions}
+    assert 'data-chance="rated"' in page and "for players of the ratings these two had at the deal" in page
+    with translation.override("ru"):
+        client.cookies["django_language"] = "ru"
+        russian = client.get(reverse("match_record", args=[match.pk])).content.decode()
+    assert "для игроков с теми рейтингами" in russian
+
+
+def test_without_both_ratings_the_page_shows_the_search_s_own_chance_and_says_so(
+    users: list[User], client: Client, sends: Sends
+) -> None:
+    match = _match(users)
+    match.players.filter(seat=0).update(rating=1610.0)  # the other seat's rating is unknown
+    review = _reviewed(sends, match, users[0])
+    page = client.get(reverse("match_record", args=[match.pk])).content.decode()
+    shown = {int(seq): int(p) for seq, p in re.findall(r"<title>(\d+): (\d+)%</title>", page)}
+    assert shown == {d.seq: round(100 * d.p_played) for d in review.decisions.all()}
+    assert 'data-chance="raw"' in page and "if both players played on like its playouts" in page
