@@ -9,6 +9,10 @@ each side gets ``--cpu-ms`` of computation per decision however busy the machine
 two-player, podkidnoy and perevodnoy in turn, each played twice with the seats swapped
 (:mod:`tools.bot_matches`'s scoring). Printed: the new bot's score with its 95% interval, and each
 side's median CPU milliseconds and search iterations per searched decision.
+
+``--oracle`` puts :mod:`tools.oracle` in the new bot's place: the same search dealt the true cards,
+so the score is what perfect information is worth against the base at the same CPU, a bound for
+any fair bot that searches no better.
 """
 
 from __future__ import annotations
@@ -26,12 +30,14 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from games.bots.ismcts import STRONG_BUDGET, search_move
-from games.engine import Action, Event, Rules, new_game
+from games.engine import Action, Event, GameState, Rules, new_game
 from games.engine.data import GameData
 from tools.bot_matches import PlayedGame, losers_of, summarise
+from tools.oracle import decide_oracle
 
-#: A side: (seat_view, legal, seed, rules, history) -> (action, iterations, searched).
-Side = Callable[[Any, Sequence[Action], str, Rules, list[Event]], tuple[Action, int, bool]]
+#: A side: (seat_view, legal, seed, rules, history, the true state, which only the oracle reads)
+#: -> (action, iterations, searched).
+Side = Callable[[Any, Sequence[Action], str, Rules, list[Event], GameState], tuple[Action, int, bool]]
 
 _base: ModuleType | None = None
 #: The state's ``game_result`` as the bots of a commit before its rename read it.
@@ -72,13 +78,21 @@ def load_base(base: Path) -> ModuleType:
     return module
 
 
-def new_side(cpu_ms: float) -> Side:
+def new_side(cpu_ms: float, oracle: bool = False) -> Side:
     budget = replace(STRONG_BUDGET, cpu_s=cpu_ms / 1000, wall_s=1e9)
 
     def side(
-        seat_view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
+        seat_view: Any,
+        legal: Sequence[Action],
+        seed: str,
+        rules: Rules,
+        history: list[Event],
+        truth: GameState,
     ) -> tuple[Action, int, bool]:
-        d = search_move(seat_view, legal, seed, rules, history, budget, careful=True, endgame=True)
+        if oracle:
+            d = decide_oracle(truth, seat_view, legal, seed, rules, history, budget)
+        else:
+            d = search_move(seat_view, legal, seed, rules, history, budget, careful=True, endgame=True)
         return d.action, d.iterations, d.iterations > 0 or d.solved
 
     return side
@@ -89,7 +103,12 @@ def base_side(base: Path, cpu_ms: float) -> Side:
     ismcts = sys.modules["base_bots.ismcts"]
 
     def side(
-        seat_view: Any, legal: Sequence[Action], seed: str, rules: Rules, history: list[Event]
+        seat_view: Any,
+        legal: Sequence[Action],
+        seed: str,
+        rules: Rules,
+        history: list[Event],
+        truth: GameState,
     ) -> tuple[Action, int, bool]:
         ismcts.Search.last = None
         action = bots.ismcts.choose_strong(
@@ -118,7 +137,7 @@ def play_game(
         name = "a" if seat in a_seats else "b"
         t0 = time.thread_time()
         action, iterations, searched = sides[name](
-            state.view(seat), state.legal_actions(seat), f"{seed}:{step}", rules, history
+            state.view(seat), state.legal_actions(seat), f"{seed}:{step}", rules, history, state
         )
         cpu_ms = (time.thread_time() - t0) * 1000
         ms[name].append(cpu_ms)
@@ -134,12 +153,12 @@ def play_game(
 
 
 def play_pair(
-    job: tuple[int, str, str, float],
+    job: tuple[int, str, str, float, bool],
 ) -> tuple[list[PlayedGame], dict[str, list[tuple[float, int]]]]:
     """The two mirrored games of deal ``i`` (podkidnoy for even ``i``, perevodnoy for odd)."""
-    i, seed, base, cpu_ms = job
+    i, seed, base, cpu_ms, oracle = job
     rules = Rules.for_variant("podkidnoy" if i % 2 == 0 else "perevodnoy", players=2)
-    sides = {"a": new_side(cpu_ms), "b": base_side(Path(base), cpu_ms)}
+    sides = {"a": new_side(cpu_ms, oracle), "b": base_side(Path(base), cpu_ms)}
     costs: dict[str, list[tuple[float, int]]] = {"a": [], "b": []}
     # The deals' seeds keep the tool's first name, so a seed plays the games it always did.
     games = [play_game(rules, f"bench-arena:{seed}:{i}", sides, [k], costs) for k in range(2)]
@@ -155,18 +174,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine is shared)")
+    parser.add_argument("--oracle", action="store_true", help="the new side sees every card (tools.oracle)")
     ns = parser.parse_args(argv)
-    jobs = [(i, ns.seed, str(ns.base), ns.cpu_ms) for i in range((ns.games + 1) // 2)]
+    jobs = [(i, ns.seed, str(ns.base), ns.cpu_ms, ns.oracle) for i in range((ns.games + 1) // 2)]
     if ns.workers > 1:
         with ProcessPoolExecutor(ns.workers) as pool:
             results = list(pool.map(play_pair, jobs))
     else:
         results = [play_pair(job) for job in jobs]
+    new = "oracle" if ns.oracle else "new strong"
     report = summarise("new", "base", 2, [games for games, _ in results])
     costs = {side: [c for _, cost in results for c in cost[side]] for side in ("a", "b")}
-    print(
-        f"new strong vs {ns.base}'s strong: {report['games']} games, {ns.cpu_ms:.0f} CPU ms a decision each"
-    )
+    print(f"{new} vs {ns.base}'s strong: {report['games']} games, {ns.cpu_ms:.0f} CPU ms a decision each")
     print(
         f"  new score {report['a_score']:.3f}  95% [{report['ci_low']:.3f}, {report['ci_high']:.3f}]  "
         f"Elo {report['elo_diff']:+.0f}"

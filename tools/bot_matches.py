@@ -9,12 +9,19 @@ when the fool (or the losing team) sits on ``b``'s seats, 0 the other way round,
 ``a_score`` is the mean, with a 95% interval from the spread of the pair means (the two games of
 a deal are not independent). Each level's non-fool rate is reported per seat it held. The Elo
 difference is the logistic reading of ``a_score``. Decision times are the thread's CPU time per
-call (the searches' budgets are counted in it too, so a shared machine measures the same).
+call (the searches' budgets are counted in it too, so a shared machine measures the same); the
+searched decisions' median CPU ms and iterations are reported apart (forced moves cost nothing).
 
 ``--b-base PATH`` takes the ``b`` side's bots from the checkout at ``PATH`` (its ``games/bots``
 loaded beside this tree's, on this tree's engine), so a level plays its own earlier version at
 the same CPU per decision: ``--a strong --b strong --b-base /tmp/head --strong-ms 150``
 (``tools.bench_strength`` does this for bases of b6436c4's time-counted interface).
+``--b-strong-ms`` gives the ``b`` side's strong bot its own cap (more search against less:
+``--a strong --b strong --strong-ms 150 --b-strong-ms 600``).
+
+The level ``oracle`` exists only here: the strong bot's search dealt the true cards at every
+determinization (:mod:`tools.oracle`), a cheater that bounds what a fair bot could score; it gets
+the strong bot's budget (``--strong-ms`` on the ``a`` side, ``--b-strong-ms`` on the ``b`` side).
 
 Bots are asked the way the site asks them: with the seat's view, its legal actions, a seed, and
 for the levels that use them the table's rules and the public event history. When several seats
@@ -36,12 +43,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
-from games.bots import choose_action
-from games.bots.ismcts import STRONG_BUDGET, choose_strong
-from games.bots.medium import choose_medium
-from games.engine import Action, Event, Result, Rules, new_game
+from games.bots import decide as decide_level
+from games.bots.budget import Budget
+from games.bots.ismcts import STRONG_BUDGET, Decision, decide_strong
+from games.engine import Action, Event, GameState, Result, Rules, new_game
+from tools.oracle import decide_oracle
 
 
 def bots_at(base: str) -> ModuleType:
@@ -60,6 +68,21 @@ def bots_at(base: str) -> ModuleType:
     return sys.modules[name]
 
 
+def strong_budget(base: Budget, strong_ms: float | None) -> Budget:
+    """``base`` with a CPU cap of ``strong_ms`` milliseconds. A cap above ``base``'s raises its
+    iterations, solver nodes and wall ceiling in proportion, so the CPU is what binds."""
+    if strong_ms is None:
+        return base
+    scale = max(1.0, strong_ms / 1000 / base.cpu_s)
+    return replace(
+        base,
+        cpu_s=strong_ms / 1000,
+        iterations=int(base.iterations * scale),
+        nodes=int(base.nodes * scale),
+        wall_s=base.wall_s * scale,
+    )
+
+
 def decide(
     level: str,
     seat_view: Any,
@@ -69,40 +92,47 @@ def decide(
     history: Sequence[Event],
     strong_ms: float | None = None,
     base: str | None = None,
-) -> Action:
-    """Ask the bot of ``level`` for a move (with rules and history for the levels that read them;
-    ``strong_ms`` overrides the strong bot's CPU budget, in milliseconds; ``base``: the bots of
-    that checkout, :func:`bots_at`)."""
+    truth: GameState | None = None,
+) -> Decision:
+    """Ask the bot of ``level`` for a move and what it cost (with rules and history for the levels
+    that read them; ``strong_ms`` overrides the strong bot's and the oracle's CPU budget, in
+    milliseconds; ``base``: the bots of that checkout, :func:`bots_at`; ``truth``: the game's
+    state, which only the ``oracle`` reads)."""
+    if level == "oracle":
+        if truth is None:
+            raise ValueError("the oracle plays from the true state")
+        budget = strong_budget(STRONG_BUDGET, strong_ms)
+        return decide_oracle(truth, seat_view, legal, seed, rules, history, budget)
     if base is not None:
         bots = bots_at(base)
-        action: Action
         if level == "strong":
-            budget = bots.ismcts.STRONG_BUDGET
-            if strong_ms is not None:
-                budget = replace(budget, cpu_s=strong_ms / 1000)
-            action = bots.ismcts.choose_strong(
-                seat_view, legal, seed, rules=rules, history=history, budget=budget
+            budget = strong_budget(bots.ismcts.STRONG_BUDGET, strong_ms)
+            if hasattr(bots.ismcts, "decide_strong"):
+                decision: Decision = bots.ismcts.decide_strong(
+                    seat_view, legal, seed, rules=rules, history=history, budget=budget
+                )
+                return decision
+            return Decision(
+                bots.ismcts.choose_strong(seat_view, legal, seed, rules=rules, history=history, budget=budget)
             )
-        else:
-            action = bots.choose_action(level, seat_view, legal, seed, rules=rules, history=history)
-        return action
-    if level == "medium":
-        return choose_medium(seat_view, legal, seed, rules=rules, history=history)
+        return Decision(bots.choose_action(level, seat_view, legal, seed, rules=rules, history=history))
     if level == "strong":
-        budget = STRONG_BUDGET if strong_ms is None else replace(STRONG_BUDGET, cpu_s=strong_ms / 1000)
-        return choose_strong(seat_view, legal, seed, rules=rules, history=history, budget=budget)
-    return choose_action(level, seat_view, legal, seed)
+        budget = strong_budget(STRONG_BUDGET, strong_ms)
+        return decide_strong(seat_view, legal, seed, rules=rules, history=history, budget=budget)
+    return decide_level(level, seat_view, legal, seed, rules=rules, history=history)
 
 
 @dataclass
 class PlayedGame:
     """One game: ``a``'s score (1 win, 0.5 draw, 0 loss), which seats were ``a``'s, who lost,
-    and each side's decision times in milliseconds."""
+    each side's decision times in milliseconds, and its searched decisions' (CPU ms,
+    iterations)."""
 
     score: float
     a_seats: list[int]
     losers: list[int]
     ms: dict[str, list[float]] = field(default_factory=dict)
+    searched: dict[str, list[tuple[float, int]]] = field(default_factory=dict)
 
 
 def losers_of(result: Result) -> list[int]:
@@ -119,21 +149,31 @@ def play_game(
     a_seats: list[int],
     strong_ms: float | None = None,
     b_base: str | None = None,
+    b_strong_ms: float | None = None,
 ) -> PlayedGame:
-    """Play one game with ``levels[seat]`` at each seat (the ``b`` seats' from ``b_base``)."""
+    """Play one game with ``levels[seat]`` at each seat (the ``b`` seats' from ``b_base``, capped
+    at ``b_strong_ms`` when given, else at ``strong_ms`` like the ``a`` seats)."""
     history: list[Event] = []
     state = new_game(rules, seed=seed, events=history)
     ms: dict[str, list[float]] = {"a": [], "b": []}
+    searched: dict[str, list[tuple[float, int]]] = {"a": [], "b": []}
+    caps = {"a": strong_ms, "b": strong_ms if b_strong_ms is None else b_strong_ms}
     step = 0
     while not state.is_over:
         seat = next(iter(state.awaiting()))
         legal = state.legal_actions(seat)
-        t0 = time.thread_time()
-        base = None if seat in a_seats else b_base
+        side = "a" if seat in a_seats else "b"
+        base = None if side == "a" else b_base
         seat_view = state.view(seat)
-        action = decide(levels[seat], seat_view, legal, f"{seed}:{step}", rules, history, strong_ms, base)
-        ms["a" if seat in a_seats else "b"].append((time.thread_time() - t0) * 1000)
-        history.extend(state.apply(seat, action))
+        t0 = time.thread_time()
+        decision = decide(
+            levels[seat], seat_view, legal, f"{seed}:{step}", rules, history, caps[side], base, state
+        )
+        cpu_ms = (time.thread_time() - t0) * 1000
+        ms[side].append(cpu_ms)
+        if decision.iterations > 0:
+            searched[side].append((cpu_ms, decision.iterations))
+        history.extend(state.apply(seat, decision.action))
         step += 1
     result = state.result()
     assert result is not None
@@ -142,17 +182,31 @@ def play_game(
         score = 0.5
     else:
         score = 0.0 if any(s in a_seats for s in losers) else 1.0
-    return PlayedGame(score, a_seats, losers, ms)
+    return PlayedGame(score, a_seats, losers, ms, searched)
 
 
-def play_pair(args: tuple[Rules, str, str, str, float | None, str | None]) -> list[PlayedGame]:
-    """The two mirrored games of one deal."""
-    rules, seed, a, b, strong_ms, b_base = args
+class Pair(NamedTuple):
+    """One deal to play twice: the rules, the deal's seed, the two levels and their settings."""
+
+    rules: Rules
+    seed: str
+    a: str
+    b: str
+    strong_ms: float | None = None
+    b_base: str | None = None
+    b_strong_ms: float | None = None
+
+
+def play_pair(args: tuple[Any, ...]) -> list[PlayedGame]:
+    """The two mirrored games of one deal (a :class:`Pair`, or a tuple of its fields)."""
+    job = Pair(*args)
     out = []
     for k in range(2):
-        levels = [a if (i + k) % 2 == 0 else b for i in range(rules.players)]
-        a_seats = [i for i in range(rules.players) if (i + k) % 2 == 0]
-        out.append(play_game(rules, seed, levels, a_seats, strong_ms, b_base))
+        levels = [job.a if (i + k) % 2 == 0 else job.b for i in range(job.rules.players)]
+        a_seats = [i for i in range(job.rules.players) if (i + k) % 2 == 0]
+        out.append(
+            play_game(job.rules, job.seed, levels, a_seats, job.strong_ms, job.b_base, job.b_strong_ms)
+        )
     return out
 
 
@@ -169,6 +223,10 @@ def summarise(a: str, b: str, players: int, pairs: list[list[PlayedGame]]) -> di
             side = "a" if seat in g.a_seats else "b"
             nonfool[side].append(0 if seat in g.losers else 1)
     ms = {side: [t for g in games for t in g.ms[side]] for side in ("a", "b")}
+    searched = {side: [c for g in games for c in g.searched.get(side, [])] for side in ("a", "b")}
+
+    def median(xs: list[float]) -> float:
+        return round(statistics.median(xs), 2) if xs else 0.0
 
     def rate(xs: list[int]) -> tuple[float, float]:
         p = statistics.fmean(xs)
@@ -192,6 +250,12 @@ def summarise(a: str, b: str, players: int, pairs: list[list[PlayedGame]]) -> di
         "a_ms_max": round(max(ms["a"]), 2) if ms["a"] else 0.0,
         "b_ms_median": round(statistics.median(ms["b"]), 2) if ms["b"] else 0.0,
         "b_ms_max": round(max(ms["b"]), 2) if ms["b"] else 0.0,
+        "a_searched": len(searched["a"]),
+        "a_searched_ms_median": median([t for t, _ in searched["a"]]),
+        "a_iterations_median": median([float(n) for _, n in searched["a"]]),
+        "b_searched": len(searched["b"]),
+        "b_searched_ms_median": median([t for t, _ in searched["b"]]),
+        "b_iterations_median": median([float(n) for _, n in searched["b"]]),
     }
 
 
@@ -204,10 +268,14 @@ def run(
     workers: int = 1,
     strong_ms: float | None = None,
     b_base: str | None = None,
+    b_strong_ms: float | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole mirrored pairs) and summarise them."""
     # The deals' seeds keep the tool's first name, so a seed plays the games it always did.
-    jobs = [(rules, f"arena:{seed}:{i}", a, b, strong_ms, b_base) for i in range((games + 1) // 2)]
+    jobs = [
+        Pair(rules, f"arena:{seed}:{i}", a, b, strong_ms, b_base, b_strong_ms)
+        for i in range((games + 1) // 2)
+    ]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             pairs = list(pool.map(play_pair, jobs))
@@ -227,7 +295,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jokers", type=int, default=0, help="circle only: 0 or 2")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine is shared)")
-    parser.add_argument("--strong-ms", type=float, default=None, help="the strong bot's CPU cap (ms)")
+    parser.add_argument(
+        "--strong-ms", type=float, default=None, help="the strong bot's and the oracle's CPU cap (ms)"
+    )
+    parser.add_argument("--b-strong-ms", type=float, default=None, help="the b side's cap, if other")
     parser.add_argument("--b-base", default=None, help="a checkout whose bots play the b side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     ns = parser.parse_args(argv)
@@ -235,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.jokers:
         extra["jokers"] = ns.jokers
     rules = Rules.for_variant(ns.variant, players=ns.players, **extra)
-    report = run(ns.a, ns.b, ns.games, rules, ns.seed, ns.workers, ns.strong_ms, ns.b_base)
+    report = run(ns.a, ns.b, ns.games, rules, ns.seed, ns.workers, ns.strong_ms, ns.b_base, ns.b_strong_ms)
     if ns.json:
         keys = ("a", "b", "games", "a_score", "ci_low", "ci_high", "elo_diff", "a_ms_median", "a_ms_max")
         print(json.dumps({k: report[k] for k in keys}))
@@ -251,7 +322,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for side in ("a", "b"):
         print(
             f"  {r[side]:>8} non-fool {r[side + '_nonfool']:.3f} ± {r[side + '_nonfool_ci']:.3f}  "
-            f"ms median {r[side + '_ms_median']:.2f}  max {r[side + '_ms_max']:.2f}"
+            f"ms median {r[side + '_ms_median']:.2f}  max {r[side + '_ms_max']:.2f}  "
+            f"searched {r[side + '_searched']}: ms median {r[side + '_searched_ms_median']:.1f}, "
+            f"iterations median {r[side + '_iterations_median']:.0f}"
         )
     return 0
 
