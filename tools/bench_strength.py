@@ -29,7 +29,7 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
-from games.bots.ismcts import STRONG_BUDGET, search_move
+from games.bots.ismcts import STRONG_BUDGET, decide_strong
 from games.engine import Action, Event, GameState, Rules, new_game
 from games.engine.data import GameData
 from tools.bot_matches import PlayedGame, losers_of, summarise
@@ -92,7 +92,7 @@ def new_side(cpu_ms: float, oracle: bool = False) -> Side:
         if oracle:
             d = decide_oracle(truth, seat_view, legal, seed, rules, history, budget)
         else:
-            d = search_move(seat_view, legal, seed, rules, history, budget, careful=True, endgame=True)
+            d = decide_strong(seat_view, legal, seed, rules=rules, history=history, budget=budget)
         return d.action, d.iterations, d.iterations > 0 or d.solved
 
     return side
