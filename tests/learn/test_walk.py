@@ -20,14 +20,13 @@ import html
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -39,7 +38,7 @@ import pytest
 from games.engine import GameState
 from tests.faults.stack import RedisServer, wait_for_port
 from tests.learn.test_practice import hidden_inputs
-from tests.site.helpers import ROOT, clean_env, free_port
+from tests.site.helpers import ROOT, clean_env, free_port, stop_group
 
 pytestmark = pytest.mark.slow
 
@@ -89,14 +88,7 @@ def process(command: list[str], env: dict[str, str], log: Path) -> Iterator[subp
     try:
         yield started
     finally:
-        for sig, wait in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 10.0)):
-            with suppress(ProcessLookupError):
-                os.killpg(started.pid, sig)
-            try:
-                started.wait(timeout=wait)
-                break
-            except subprocess.TimeoutExpired:
-                continue
+        stop_group(started)
 
 
 @contextmanager

@@ -7,11 +7,13 @@ in) to probe a server without another dependency.
 import base64
 import os
 import secrets
+import signal
 import socket
 import struct
 import subprocess
 import sys
 import time
+from contextlib import suppress
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,6 +95,19 @@ def stop(process: subprocess.Popen[str] | subprocess.Popen[bytes], timeout: floa
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(timeout=5)
+
+
+def stop_group(process: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    """End the process group ``process`` leads (started with ``start_new_session``): politely,
+    then for sure, so no server or worker it started outlives the test."""
+    for sig, wait in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 10.0)):
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        try:
+            process.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
 
 
 class WebSocket:

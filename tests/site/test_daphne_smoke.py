@@ -6,19 +6,18 @@ under channels_redis's list-based layer.
 """
 
 import os
-import signal
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from .helpers import ROOT, WebSocket, clean_env, free_port, manage
+from .helpers import ROOT, WebSocket, clean_env, free_port, manage, stop_group
 
 #: How long a server may take to answer its first request: Django, Channels and the embedded
 #: Celery worker start in seconds on an idle machine, and much slower on a busy 2-core one.
@@ -54,7 +53,7 @@ def serving(env: dict[str, str], log: Path) -> Iterator[tuple[int, int]]:
             time.sleep(0.2)
         yield port, process.pid
     finally:
-        end_group(process)
+        stop_group(process)
 
 
 def answers(port: int) -> bool:
@@ -65,18 +64,6 @@ def answers(port: int) -> bool:
         return True  # an answer all the same
     except OSError:
         return False
-
-
-def end_group(process: subprocess.Popen[bytes]) -> None:
-    """Stop the server's whole process group: politely, then for sure."""
-    for sig, wait in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 10.0)):
-        with suppress(ProcessLookupError):
-            os.killpg(process.pid, sig)
-        try:
-            process.wait(timeout=wait)
-            return
-        except subprocess.TimeoutExpired:
-            continue
 
 
 @pytest.fixture(scope="module")
