@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.engine.actions import ATTACK, BEAT, COVER, PASS, SHOW, TAKE, TRANSFER, FastAction
-from games.engine.cards import ALL_CARDS, RED_JOKER, SUIT_MASK, cards_of
+from games.engine.cards import ALL_CARDS, RED_JOKER, SUIT_MASK, SUITED_MASK, cards_of
 from games.engine.state import GameState
 
 TRUMP_BONUS = 13
@@ -39,7 +39,6 @@ THICK_STOCK = 6
 HIGH_TRUMP_RANK = 12
 CHEAP_THROW_RANK = 10
 TAKER_THROW_RANK = 11
-_PLAIN = (1 << RED_JOKER) - 1
 
 
 def card_value(card: int, trump: int) -> int:
@@ -148,7 +147,7 @@ def plain_lead(s: GameState, seat: int) -> FastAction:
     else the lowest trump."""
     vals = VALUES[s.trump_suit]
     shed = 4 if not s.stock else 2
-    hand = s.hands[seat] & _PLAIN
+    hand = s.hands[seat] & SUITED_MASK
     best: FastAction = (ATTACK, hand & -hand, -1)
     best_score = 999
     kept = KEPT[min(s.attack_limit, 4)]
@@ -184,7 +183,7 @@ def _lead(
 ) -> FastAction:
     """The cheapest rank, with every plain copy of it (within the attack limit)."""
     shed = 4 if stock == 0 else 2
-    if s.one_rank_leads and s.hands[seat] & _PLAIN:
+    if s.one_rank_leads and s.hands[seat] & SUITED_MASK:
         best = plain_lead(s, seat)
         if best in legal:
             return best

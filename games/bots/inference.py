@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.engine.bout.limits import limit_for
-from games.engine.cards import RED_JOKER, SUITS, mask_of
+from games.engine.cards import RED_JOKER, SUITED_MASK, SUITS, mask_of
 from games.engine.events import Event
 from games.engine.infostate import EventLike, InfoState
 from games.engine.rules import Rules
@@ -46,7 +46,6 @@ STALE_FACTOR_POWER = 0.5
 #: Samples drawn at most per :meth:`ReadInfoState.sample` before the best so far is kept.
 TRIES = 6
 
-_PLAIN_ALL = (1 << RED_JOKER) - 1
 #: SUIT_CARDS[s]: every card of suit ``s``.
 _SUIT_CARDS = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
 #: RANK_CARDS[r]: the four cards of rank ``r`` (2..14).
@@ -82,7 +81,7 @@ def read_clues(seat_view: View, rules: Rules, history: Iterable[EventLike] | Non
     n = int(seat_view.players)
     trump = SUITS.index(seat_view.trump_suit[0].upper())
     trumps = _SUIT_CARDS[trump]
-    plain = _PLAIN_ALL & ~trumps
+    plain = SUITED_MASK & ~trumps
     # Counts and stock before each event, rebuilt backwards from now.
     counts = [int(c) for c in seat_view.hand_counts]
     stock = int(seat_view.stock_count)

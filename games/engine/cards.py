@@ -32,6 +32,8 @@ RANK_NAMES: Final = {11: "J", 12: "Q", 13: "K", 14: "A"}
 RED_JOKER: Final = 52
 BLACK_JOKER: Final = 53
 JOKERS_MASK: Final = (1 << RED_JOKER) | (1 << BLACK_JOKER)
+#: Every card of the four suits (all but the jokers), as a mask.
+SUITED_MASK: Final = (1 << RED_JOKER) - 1
 ALL_CARDS: Final = 54
 
 #: Joker rules: ``"any"`` beats every card, ``"colour"`` only cards of its colour.
@@ -225,6 +227,7 @@ __all__ = [
     "RANK_GROUP",
     "RED_JOKER",
     "SUBSETS",
+    "SUITED_MASK",
     "SUITS",
     "SUIT_MASK",
     "beats",
